@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Builds KnobLink and runs it on its embedded default. Extra arguments go to the command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash Scripts/install-deps.sh
+swift build -c release --product knoblink
+if [ $# -eq 0 ]; then
+    set -- dump 8000
+fi
+exec .build/release/knoblink "$@"
