@@ -211,6 +211,9 @@ private func withView<R>(_ message: OSCMessage, _ body: (OSCMessageView) throws 
         let outer = OSCTimeTag(rawValue: 7777)
         let delivered = try visitResult(OSCPacket.bundle(OSCBundle(timeTag: outer, elements)).encoded()).get()
         #expect(delivered.map { $0.0.address } == (0..<count).map { "/\($0)" })
-        #expect(delivered.map { $0.1 } == (0..<count).map { $0 % 3 == 0 ? OSCTimeTag(rawValue: UInt64($0)) : outer })
+        let expectedTimes: [OSCTimeTag] = (0..<count).map { index in
+            index % 3 == 0 ? OSCTimeTag(rawValue: UInt64(index)) : outer
+        }
+        #expect(delivered.map { $0.1 } == expectedTimes)
     }
 }
