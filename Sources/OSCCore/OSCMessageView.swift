@@ -101,6 +101,8 @@ public struct OSCMessageView {
     /// The owned form of this message (copies the address and every argument).
     public func makeMessage() -> OSCMessage {
         var arguments: [OSCArgument] = []
+        // reserveCapacity is specialised for OSCArgument here; Array(unsafeUninitializedCapacity:)
+        // went through the stdlib's generic path, which looks up type metadata on every call.
         arguments.reserveCapacity(argumentCount)
         for argument in self.arguments {
             arguments.append(argument.makeArgument())

@@ -13,7 +13,16 @@ extension OSCPacket {
     public static func decode(
         _ bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions = .default
     ) throws(OSCDecodingError) -> OSCPacket {
-        let base = try validate(bytes, options: options)
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw .emptyPacket(offset: 0)
+        }
+        var validator = OSCPacketValidator(base: base, options: options)
+        if bytes.count & 3 == 0 && base.load(as: UInt8.self) != UInt8(ascii: "#") {
+            // A bare message: build it from the layout validation found, without a second scan.
+            let layout = try validator.validateMessage(start: 0, end: bytes.count)
+            return .message(OSCMessageView(base: base, layout: layout).makeMessage())
+        }
+        try validator.validatePacket(start: 0, end: bytes.count, depth: 0, timeTag: .immediately)
         return build(base, start: 0, end: bytes.count)
     }
 
@@ -67,18 +76,6 @@ extension OSCPacket {
             }
         }
         return try result.get()
-    }
-
-    /// Checks the whole packet and returns its base address.
-    static func validate(
-        _ bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions
-    ) throws(OSCDecodingError) -> UnsafeRawPointer {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            throw .emptyPacket(offset: 0)
-        }
-        var validator = OSCPacketValidator(base: base, options: options)
-        try validator.validatePacket(start: 0, end: bytes.count, depth: 0, timeTag: .immediately)
-        return base
     }
 
     private static func visit(
