@@ -77,7 +77,7 @@ struct OSCPacketValidator {
         if size < 16 {
             throw .truncated(needed: 16, available: size, offset: start)
         }
-        if depth > options.maximumBundleDepth {
+        if depth > min(options.maximumBundleDepth, OSCDecodingOptions.depthCeiling) {
             throw .bundleNestingTooDeep(depth: depth, offset: start)
         }
         let timeTag = OSCTimeTag(rawValue: OSCWire.loadUInt64(base, start + 8))
@@ -179,7 +179,7 @@ struct OSCPacketValidator {
                         outermostOpen = tagOffset
                     }
                     depth &+= 1
-                    if depth > options.maximumArrayDepth {
+                    if depth > min(options.maximumArrayDepth, OSCDecodingOptions.depthCeiling) {
                         throw .arrayNestingTooDeep(depth: depth, offset: tagOffset)
                     }
                 case -4:

@@ -361,4 +361,23 @@ func nestedBundles(depth: Int) -> [UInt8] {
         #expect(count == 20)
         #expect(hex(Array(buffer[..<count])) == "2f 6b 6e 6f 62 2f 67 61 69 6e 00 00 2c 66 00 00 3f 00 00 00")
     }
+
+    @Test func nestingBeyondTheCeilingIsRefusedWhateverTheOptions() {
+        let unlimited = OSCDecodingOptions(maximumBundleDepth: .max, maximumArrayDepth: .max)
+        #expect(decodeResult(nestedBundles(depth: 64), options: unlimited).isSuccess)
+        #expect(
+            decodeResult(nestedBundles(depth: 65), options: unlimited)
+                == .failure(.bundleNestingTooDeep(depth: 65, offset: 64 * 20)))
+        // 10 000 `[` in one datagram-sized message: refused at the 65th, not recursed into.
+        var tags = "," + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        tags += String(repeating: "\0", count: 4 - tags.utf8.count % 4)
+        let bytes = Array("/a\0\0".utf8) + Array(tags.utf8)
+        #expect(decodeResult(bytes, options: unlimited) == .failure(.arrayNestingTooDeep(depth: 65, offset: 4 + 65)))
+    }
+}
+
+extension Result {
+    var isSuccess: Bool {
+        if case .success = self { true } else { false }
+    }
 }
