@@ -104,13 +104,21 @@ extension OSCPacket {
             let layout = OSCPacketValidator.layoutOfValidMessage(base, start: start, end: end)
             return .message(OSCMessageView(base: base, layout: layout).makeMessage())
         }
-        var bundle = OSCBundle(timeTag: OSCTimeTag(rawValue: OSCWire.loadUInt64(base, start + 8)))
+        // Counting the elements first (a walk over the size fields) allocates the array once.
+        var count = 0
         var offset = start + 16
         while offset < end {
+            count += 1
+            offset += 4 + Int(OSCWire.loadInt32(base, offset))
+        }
+        var elements: [OSCPacket] = []
+        elements.reserveCapacity(count)
+        offset = start + 16
+        while offset < end {
             let size = Int(OSCWire.loadInt32(base, offset))
-            bundle.elements.append(build(base, start: offset + 4, end: offset + 4 + size))
+            elements.append(build(base, start: offset + 4, end: offset + 4 + size))
             offset += 4 + size
         }
-        return .bundle(bundle)
+        return .bundle(OSCBundle(timeTag: OSCTimeTag(rawValue: OSCWire.loadUInt64(base, start + 8)), elements))
     }
 }
