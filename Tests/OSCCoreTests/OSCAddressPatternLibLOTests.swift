@@ -34,7 +34,8 @@ import Testing
                 sample?.append(alphabet.randomElement(using: &random)!)
             case 5, 6:
                 part += "*"
-                sample? += String((0..<Int.random(in: 0...2, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+                sample? += String(
+                    (0..<Int.random(in: 0...2, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
             case 7:
                 let (text, members) = bracket(&random)
                 part += text
@@ -149,7 +150,8 @@ import Testing
             let patternText = "/" + patternParts.joined(separator: "/")
             let address = "/" + addressParts.joined(separator: "/")
             let expected = Self.libloMatches(address, patternText)
-            #expect(try OSCAddressPattern(patternText).matches(address) == expected, "\(patternText) against \(address)")
+            #expect(
+                try OSCAddressPattern(patternText).matches(address) == expected, "\(patternText) against \(address)")
             matchedCount += expected ? 1 : 0
         }
         #expect(matchedCount > 300)
