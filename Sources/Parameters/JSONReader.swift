@@ -65,8 +65,11 @@ struct JSONReader {
         while true {
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+            let keyStart = position
             let key = try string()
-            if members.contains(where: { $0.key == key }) { throw fail("duplicate key '\(key)'") }
+            if members.contains(where: { $0.key == key }) {
+                throw Failure(offset: keyStart, reason: "duplicate key '\(key)'")
+            }
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             position += 1
