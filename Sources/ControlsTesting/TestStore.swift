@@ -37,6 +37,14 @@ public final class TestStore<R: Reducer> where R.State: Equatable, R.Action: Equ
     /// The state as the test has asserted it so far.
     public private(set) var state: State
 
+    /// The state the store holds now, including changes that the test has not asserted yet.
+    ///
+    /// Useful inside an assertion closure for values that a test cannot know in advance, such as
+    /// an observer token: `$0.observerToken = store.liveState.observerToken`.
+    public var liveState: State {
+        core.state
+    }
+
     /// The clock the store's effects wait on.
     public let clock: any EffectClock
 
