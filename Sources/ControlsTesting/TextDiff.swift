@@ -28,7 +28,7 @@ enum TextDiff {
                 output.append("  " + old[i])
                 i += 1
                 j += 1
-            } else if j < new.count, i == old.count || common[i][j + 1] >= common[i + 1][j] {
+            } else if j < new.count, i == old.count || common[i][j + 1] > common[i + 1][j] {
                 output.append("+ " + new[j])
                 j += 1
             } else {
