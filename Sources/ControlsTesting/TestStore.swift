@@ -156,7 +156,8 @@ public final class TestStore<R: Reducer> where R.State: Equatable, R.Action: Equ
             if exhaustivity == .on {
                 fail(
                     "Received unexpected action:\n"
-                        + TextDiff.lines(expected: String(describing: expected), actual: String(describing: record.action)),
+                        + TextDiff.lines(
+                            expected: String(describing: expected), actual: String(describing: record.action)),
                     at: sourceLocation)
                 state = record.state
                 return
@@ -247,7 +248,8 @@ public final class TestStore<R: Reducer> where R.State: Equatable, R.Action: Equ
         if expected != actual {
             let message =
                 update == nil && exhaustivity == .on
-                ? TextDiff.stateMismatch("State was not expected to change, but it did", expected: expected, actual: actual)
+                ? TextDiff.stateMismatch(
+                    "State was not expected to change, but it did", expected: expected, actual: actual)
                 : TextDiff.stateMismatch(headline, expected: expected, actual: actual)
             fail(message, at: location)
         }

@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 @Suite struct AngleTests {
-    @Test(arguments: [(365.0, 5.0 / 360), (-5.0, 355.0 / 360), (360.0, 0.0), (0.0, 0.0), (720.0, 0.0), (-360.0, 0.0), (90.0, 0.25)])
+    @Test(arguments: [
+        (365.0, 5.0 / 360), (-5.0, 355.0 / 360), (360.0, 0.0), (0.0, 0.0), (720.0, 0.0), (-360.0, 0.0), (90.0, 0.25),
+    ])
     func normalization(degrees: Double, expected: Double) {
         #expect(abs(Angle(degrees: degrees).normalized - expected) < 1e-12)
     }

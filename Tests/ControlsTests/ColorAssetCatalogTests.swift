@@ -44,7 +44,8 @@ import Testing
         #expect(catalog.entries.keys.sorted() == ["VFO_controlBackgroundColor", "textColor"])
         let light = catalog.color(named: "VFO_controlBackgroundColor", scheme: .light)
         #expect(light == RGBAColor(red: 0.2, green: 128.0 / 255, blue: 1, alpha: 1))
-        #expect(catalog.color(named: "VFO_controlBackgroundColor", scheme: .dark) == RGBAColor(red: 1, green: 0.5, blue: 0))
+        #expect(
+            catalog.color(named: "VFO_controlBackgroundColor", scheme: .dark) == RGBAColor(red: 1, green: 0.5, blue: 0))
         #expect(catalog.color(named: "textColor", scheme: .dark) == .black)
 
         let theme = Theme(assets: catalog, prefix: "VFO", colorScheme: .dark)

@@ -25,7 +25,8 @@ import Testing
     }
 
     @Test func mixingIsLinearAndKeepsTheFirstAlpha() {
-        let half = RGBAColor(red: 1, green: 0, blue: 0, alpha: 0.5).mixed(with: RGBAColor(red: 0, green: 0, blue: 1), by: 0.25)
+        let half = RGBAColor(red: 1, green: 0, blue: 0, alpha: 0.5).mixed(
+            with: RGBAColor(red: 0, green: 0, blue: 1), by: 0.25)
         #expect(half == RGBAColor(red: 0.75, green: 0, blue: 0.25, alpha: 0.5))
         #expect(RGBAColor.black.mixed(with: .white, by: 0.2).hexRGB == "#333333")
         #expect(RGBAColor.systemOrange.mixed(with: .black, by: 0.15).hexRGB == "#D97F00")

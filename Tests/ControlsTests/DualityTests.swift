@@ -30,7 +30,8 @@ import Testing
 
     @Test func remoteBoolValueChanged() async {
         let writes = WriteRecorder(tree)
-        let store = TestStore(initialState: ToggleFeature.State(parameter: boolean), reducer: ToggleFeature(), clock: clock)
+        let store = TestStore(
+            initialState: ToggleFeature.State(parameter: boolean), reducer: ToggleFeature(), clock: clock)
         await store.send(.task) { $0.observerToken = store.liveState.observerToken }
         let external = writes.count
         boolean.setValue(1)

@@ -15,7 +15,8 @@ import Testing
 
     private func makeStore(clock: any EffectClock = ImmediateClock()) -> TestStore<KnobFeature> {
         TestStore(
-            initialState: KnobFeature.State(parameter: release), reducer: KnobFeature(locale: ParameterFixtures.english),
+            initialState: KnobFeature.State(parameter: release),
+            reducer: KnobFeature(locale: ParameterFixtures.english),
             clock: clock)
     }
 

@@ -9,7 +9,8 @@ enum ParameterFixtures {
     /// The knob tests' tree: "Release" at address 1, 0–100, generic unit.
     static func releaseTree() throws -> (ParameterTree, Parameter) {
         let tree = try ParameterTree(children: [
-            .parameter(ParameterSpec(identifier: "RELEASE", displayName: "Release", address: 1, minValue: 0, maxValue: 100))
+            .parameter(
+                ParameterSpec(identifier: "RELEASE", displayName: "Release", address: 1, minValue: 0, maxValue: 100))
         ])
         return (tree, tree.parameter(withAddress: 1)!)
     }
@@ -29,8 +30,10 @@ enum ParameterFixtures {
     static func dualityTree() throws -> ParameterTree {
         try ParameterTree(children: [
             .parameter(
-                ParameterSpec(identifier: "bool", displayName: "Bool", address: 1, minValue: 0, maxValue: 1, unit: .boolean)),
-            .parameter(ParameterSpec(identifier: "float", displayName: "Float", address: 2, minValue: 0, maxValue: 100)),
+                ParameterSpec(
+                    identifier: "bool", displayName: "Bool", address: 1, minValue: 0, maxValue: 1, unit: .boolean)),
+            .parameter(
+                ParameterSpec(identifier: "float", displayName: "Float", address: 2, minValue: 0, maxValue: 100)),
         ])
     }
 }

@@ -13,7 +13,9 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("Docs/images")
     static let regenerate = ProcessInfo.processInfo.environment["KNOBLINK_REGENERATE_SVG"] == "1"
 
-    private func check(_ svg: String, _ name: String, docs: Bool = false, sourceLocation: SourceLocation = #_sourceLocation)
+    private func check(
+        _ svg: String, _ name: String, docs: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    )
         throws
     {
         var directories = [Self.fixtures]
@@ -28,7 +30,9 @@ import Testing
                 continue
             }
             let stored = try String(contentsOf: url, encoding: .utf8)
-            #expect(stored == svg, "\(url.path) differs; rerun with KNOBLINK_REGENERATE_SVG=1", sourceLocation: sourceLocation)
+            #expect(
+                stored == svg, "\(url.path) differs; rerun with KNOBLINK_REGENERATE_SVG=1",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -83,7 +87,8 @@ import Testing
                     defaultValue: 1, unit: .boolean)),
             .parameter(
                 ParameterSpec(
-                    identifier: "Monophonic", displayName: "Monophonic", address: 2, minValue: 0, maxValue: 1, unit: .boolean)),
+                    identifier: "Monophonic", displayName: "Monophonic", address: 2, minValue: 0, maxValue: 1,
+                    unit: .boolean)),
         ])
         var frequency = KnobFeature.State(parameter: tree.parameter(withAddress: 3)!)
         frequency.title.formattedValue = frequency.formatter.forDisplay(frequency.value)

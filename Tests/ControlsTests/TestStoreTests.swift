@@ -105,7 +105,8 @@ import Testing
             await store.send(.delayedIncrementTapped) { $0.message = "waiting" }
         } matching: { issue in
             issue.comments.contains { comment in
-                comment.rawValue.contains("effect(s) still running") && comment.rawValue.contains("delayedIncrementTapped")
+                comment.rawValue.contains("effect(s) still running")
+                    && comment.rawValue.contains("delayedIncrementTapped")
             }
         }
     }

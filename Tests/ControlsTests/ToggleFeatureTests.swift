@@ -63,7 +63,8 @@ import Testing
     }
 
     @Test func toggleWithoutParameter() async {
-        let store = TestStore(initialState: ToggleFeature.State(isOn: true, displayName: "On"), reducer: ToggleFeature())
+        let store = TestStore(
+            initialState: ToggleFeature.State(isOn: true, displayName: "On"), reducer: ToggleFeature())
         await store.send(.task)
         await store.send(.toggleTapped(false)) { $0.isOn = false }
         await store.send(.stopValueObservation)

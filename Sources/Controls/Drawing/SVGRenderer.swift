@@ -40,7 +40,8 @@ public struct SVGRenderer: Sendable {
     public func render(group title: String?, controls: [ControlItem]) -> String {
         let sizes = controls.map(size(of:))
         let titleHeight = title == nil ? 0 : lineHeight + Self.padding
-        let width = Self.padding * 2 + sizes.map(\.width).reduce(0, +) + Self.spacing * Double(max(controls.count - 1, 0))
+        let width =
+            Self.padding * 2 + sizes.map(\.width).reduce(0, +) + Self.spacing * Double(max(controls.count - 1, 0))
         let height = Self.padding * 2 + titleHeight + (sizes.map(\.height).max() ?? 0)
         return document(size: (width, height)) {
             var lines: [String] = []
@@ -121,7 +122,8 @@ public struct SVGRenderer: Sendable {
         if state.isOn {
             lines.append(
                 "  <circle cx=\"\(number(center.x))\" cy=\"\(number(center.y))\" r=\"\(number(radius / 2))\""
-                    + " fill=\"\(theme.controlForegroundColor.hexRGB)\"\(opacity("fill", theme.controlForegroundColor))/>")
+                    + " fill=\"\(theme.controlForegroundColor.hexRGB)\"\(opacity("fill", theme.controlForegroundColor))/>"
+            )
         }
         lines.append(
             "  "
@@ -141,7 +143,8 @@ public struct SVGRenderer: Sendable {
         ]
         if let background {
             lines.append(
-                "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(background.hexRGB)\"\(opacity("fill", background))/>")
+                "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(background.hexRGB)\"\(opacity("fill", background))/>"
+            )
         }
         lines += body()
         lines.append("</svg>")

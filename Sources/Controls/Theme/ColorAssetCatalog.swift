@@ -139,7 +139,8 @@ public struct ColorAssetCatalog: Sendable, Hashable {
                 return number > 1 ? number / 255 : number
             case .text(let text):
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
-                if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X"), let byte = UInt8(trimmed.dropFirst(2), radix: 16) {
+                if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X"), let byte = UInt8(trimmed.dropFirst(2), radix: 16)
+                {
                     return Double(byte) / 255
                 }
                 if trimmed.contains("."), let fraction = Double(trimmed), (0...1).contains(fraction) {

@@ -40,10 +40,11 @@ public struct RGBAColor: Sendable, Hashable {
     /// `#RRGGBB` in upper-case hexadecimal, without the alpha.
     public var hexRGB: String {
         let bytes = components8
-        return "#" + [bytes.red, bytes.green, bytes.blue].map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        return "#"
+            + [bytes.red, bytes.green, bytes.blue].map { byte in
+                let digits = String(byte, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
     }
 
     /// White.

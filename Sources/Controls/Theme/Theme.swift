@@ -83,7 +83,8 @@ public struct Theme: Sendable, Equatable {
         editorOKButtonColor = .black
 
         controlBackgroundColor = taggedColor(
-            .controlBackgroundColor, defaults: [gray.mixed(with: .white, by: 0.5), RGBAColor.black.mixed(with: .white, by: 0.2)])
+            .controlBackgroundColor,
+            defaults: [gray.mixed(with: .white, by: 0.5), RGBAColor.black.mixed(with: .white, by: 0.2)])
         controlForegroundColor = taggedColor(.controlForegroundColor, default: .systemOrange)
         textColor = taggedColor(.textColor, default: RGBAColor.systemOrange.mixed(with: .black, by: 0.15))
         editorBackgroundColor = taggedColor(
