@@ -13,8 +13,8 @@ import Testing
 /// Failures are recorded with Swift Testing's `Issue.record` (or `XCTFail` under XCTest), with a
 /// line diff of the expected and actual state.
 ///
-/// Time is whatever the injected clock says: with a ``TestClock`` the test moves it; with the
-/// default ``ImmediateClock`` every delay elapses at once.
+/// Time is whatever the injected clock says: with a `TestClock` the test moves it; with the
+/// default `ImmediateClock` every delay elapses at once.
 public final class TestStore<R: Reducer> where R.State: Equatable, R.Action: Equatable {
     /// The feature's state type.
     public typealias State = R.State
@@ -57,7 +57,7 @@ public final class TestStore<R: Reducer> where R.State: Equatable, R.Action: Equ
     /// - Parameters:
     ///   - initialState: the feature's first state.
     ///   - reducer: the feature under test.
-    ///   - clock: the clock effects wait on; an ``ImmediateClock`` by default.
+    ///   - clock: the clock effects wait on; an `ImmediateClock` by default.
     ///   - sourceLocation: where end-of-test failures are reported.
     public init(
         initialState: State,

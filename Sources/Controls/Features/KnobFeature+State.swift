@@ -29,7 +29,9 @@ extension KnobFeature {
 
         /// Creates the state of a knob bound to `parameter`, showing its current value.
         ///
-        /// - Parameter formatter: how to show values; the parameter's unit formatter by default.
+        /// - Parameters:
+        ///   - parameter: the parameter to bind.
+        ///   - formatter: how to show values; the parameter's unit formatter by default.
         public init(parameter: Parameter, formatter: ValueFormatter? = nil) {
             let formatter = formatter ?? parameter.formatter
             id = parameter.address
@@ -45,6 +47,11 @@ extension KnobFeature {
         /// Creates the state of a knob without a parameter.
         ///
         /// - Parameters:
+        ///   - value: the starting value.
+        ///   - displayName: the knob's name.
+        ///   - minimumValue: the lower end of the range.
+        ///   - maximumValue: the upper end of the range.
+        ///   - logarithmic: whether the range has a logarithmic taper.
         ///   - id: the knob's identifier; by default a random UUID folded to 64 bits.
         public init(
             value: Double,

@@ -17,7 +17,10 @@ public struct TitleFeature: Reducer {
 
         /// Creates a title state.
         ///
-        /// - Parameter id: the knob's identifier, which makes the timer's identifier unique.
+        /// - Parameters:
+        ///   - displayName: the name to show.
+        ///   - formatter: how to show values.
+        ///   - id: the knob's identifier, which makes the timer's identifier unique.
         public init(displayName: String, formatter: ValueFormatter, id: UInt64) {
             self.displayName = displayName
             self.formatter = formatter

@@ -67,8 +67,10 @@ public struct Effect<Action: Sendable>: Sendable {
 
     /// Marks this effect with `id` so that ``cancel(id:)`` can stop it.
     ///
-    /// - Parameter cancelInFlight: cancel effects already running with the same `id` first, so
-    ///   that at most one runs at a time (this is how a timer restarts).
+    /// - Parameters:
+    ///   - id: the identifier to mark the effect with.
+    ///   - cancelInFlight: cancel effects already running with the same `id` first, so that at
+    ///     most one runs at a time (this is how a timer restarts).
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
         Effect(.cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
     }

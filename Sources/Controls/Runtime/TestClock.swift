@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A virtual ``EffectClock`` whose time moves only when a test calls ``advance(by:)`` or
-/// ``run()``.
+/// ``run(limit:)``.
 ///
 /// Scheduled closures run on the caller's thread, in deadline order (ties in scheduling order),
 /// with ``now`` set to each deadline while its closure runs, so that a closure that schedules
