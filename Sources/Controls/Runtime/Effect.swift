@@ -75,6 +75,23 @@ public struct Effect<Action: Sendable>: Sendable {
         Effect(.cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
     }
 
+    /// This effect with every identifier it marks or cancels placed in `scope`, so that the same
+    /// feature can run several times in one store without their identifiers colliding.
+    public func scoped(_ scope: some Hashable & Sendable) -> Effect {
+        let scope = EffectID(scope)
+        func rescope(_ id: EffectID) -> EffectID { EffectID(ScopedEffectID(scope: scope, id: id)) }
+        switch operation {
+        case .none, .send, .delayed, .subscribe, .run:
+            return self
+        case .merge(let effects):
+            return .merge(effects.map { $0.scoped(scope) })
+        case .cancel(let id):
+            return Effect(.cancel(rescope(id)))
+        case .cancellable(let id, let cancelInFlight, let effect):
+            return Effect(.cancellable(rescope(id), cancelInFlight: cancelInFlight, effect.scoped(scope)))
+        }
+    }
+
     /// Turns this effect into one that sends the actions of a parent feature.
     public func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> Effect<Parent> {
         switch operation {
