@@ -151,3 +151,19 @@ import Testing
         store.skipInFlightEffects()
     }
 }
+
+@Suite struct TestStoreAssertionTests {
+    struct AssertionFailed: Error {}
+
+    @Test func reportsAThrowingAssertion() async {
+        await withKnownIssue {
+            let store = TestStore(initialState: CounterFeature.State(), reducer: CounterFeature())
+            await store.send(.incrementTapped) { _ in throw AssertionFailed() }
+        } matching: { issue in
+            // The count still changed without being asserted, which is reported too.
+            issue.comments.contains {
+                $0.rawValue.contains("The assertion closure threw") || $0.rawValue.contains("does not match")
+            }
+        }
+    }
+}
