@@ -17,7 +17,7 @@ enum HelpFormatter {
     /// The full help text of a command, ending with a newline.
     static func help(for spec: CommandSpec, path: String, subcommands: [CommandSpec] = []) -> String {
         var sections = ["OVERVIEW: \(spec.abstract)"]
-        if let discussion = spec.discussion { sections.append(discussion) }
+        if let discussion = spec.discussion { sections.append(reflow(discussion)) }
         let usage = usageLines(for: spec, path: path, hasSubcommands: !subcommands.isEmpty)
         sections.append("USAGE: " + usage.joined(separator: "\n       "))
         if !spec.arguments.isEmpty {
@@ -57,6 +57,13 @@ enum HelpFormatter {
             return first + body.joined(separator: "\n")
         }
         return indented + "\n" + pad + body.joined(separator: "\n")
+    }
+
+    /// Wraps each paragraph (separated by a blank line) of `text` at ``width``.
+    static func reflow(_ text: String) -> String {
+        text.split(separator: "\n\n", omittingEmptySubsequences: true)
+            .map { wrap($0.split(separator: "\n").joined(separator: " "), width: width).joined(separator: "\n") }
+            .joined(separator: "\n\n")
     }
 
     /// Breaks text into lines of at most `width` characters at spaces; a word longer than the

@@ -1,3 +1,4 @@
+import Foundation
 import OSCCore
 import OSCTransport
 
@@ -15,8 +16,25 @@ struct PacketSender: Sendable {
         }
     }
 
+    /// Sends one packet.
+    ///
+    /// A full send buffer is waited out rather than dropping the packet, since a command-line
+    /// sender has nothing better to do; a port found closed (`ECONNREFUSED`, from an earlier
+    /// datagram) is ignored, as `oscsend` ignores it: UDP gives no promise of delivery anyway.
+    /// - Throws: ``CommandFailure`` for any other error of the socket.
     func send(_ packet: OSCPacket) throws(CommandFailure) {
-        _ = packet
+        let bytes = packet.encoded()
+        for _ in 0..<1000 {
+            do {
+                if try udp.send(bytes) { return }
+            } catch where error.errno == ECONNREFUSED {
+                return
+            } catch {
+                throw CommandFailure("could not send: \(error)")
+            }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        throw CommandFailure("could not send: the send buffer stayed full")
     }
 
     func close() {
