@@ -7,7 +7,7 @@ import OSCTransport
 struct DumpCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "dump",
-        abstract: "Print every OSC message received, in the format of liblo's oscdump.",
+        abstract: "Print received OSC messages exactly as oscdump does.",
         discussion: """
             Each message is one line: the time tag (the current time for 'immediately'), the
             address, the type tags and the values, exactly as oscdump 0.31 prints them, so that

@@ -6,7 +6,7 @@ import OSCTransport
 struct SendCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "send",
-        abstract: "Send OSC messages over UDP or TCP, as liblo's oscsend does.",
+        abstract: "Send OSC messages over UDP or TCP, like oscsend.",
         discussion: """
             Types: i int32, h int64, f float32, d double, s string, S symbol, c char (its first
             byte), m MIDI (8 hex digits), T true, F false, N nil, I impulse, as oscsend; and b

@@ -5,7 +5,15 @@ import Synchronization
 final class RunningProcess: Sendable {
     private let process: Process
     private let standardInput: Pipe
-    private let output = Mutex<(stdout: [UInt8], stderr: [UInt8])>(([], []))
+    private let output = Output()
+
+    /// What the child wrote so far, filled by the pipes' handlers on their own threads.
+    private final class Output: Sendable {
+        let bytes = Mutex<(stdout: [UInt8], stderr: [UInt8])>(([], []))
+        func withLock<T>(_ body: (inout (stdout: [UInt8], stderr: [UInt8])) -> T) -> T {
+            bytes.withLock { body(&$0) }
+        }
+    }
 
     /// Starts `executable` with `arguments`; standard input stays open until ``closeInput()``.
     init(_ executable: URL, _ arguments: [String]) throws {
