@@ -65,7 +65,7 @@ struct DumpCommand: RunnableCommand {
     }
 
     func run() throws {
-        let listener = try DumpListener.udp(port: port, printer: printer)
+        let listener = try DumpListener.start(transport, port: port, printer: printer)
         defer { listener.close() }
         KnobLinkTool.write("Listening on \(transport == .udp ? "UDP" : "TCP") port \(listener.port)\n", to: .standardError)
         Self.waitForTermination()

@@ -44,6 +44,11 @@ struct DumpPrinter: Sendable {
         for (message, timeTag) in later { schedule(message, at: timeTag) }
     }
 
+    /// Prints a problem that is not about one packet, such as a connection closed for a bad frame.
+    func report(_ problem: String) {
+        Self.write(Array("Error: \(problem)\n".utf8), to: .standardError)
+    }
+
     /// Calls `body` for each message with the time tag of its innermost bundle, as liblo
     /// dispatches them.
     private func walk(_ packet: OSCPacket, timeTag: OSCTimeTag, _ body: (OSCMessage, OSCTimeTag) -> Void) {

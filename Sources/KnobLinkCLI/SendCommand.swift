@@ -126,7 +126,6 @@ struct SendCommand: RunnableCommand {
 
     func run() throws {
         let sender = try PacketSender(destination: destination, framing: framing)
-        defer { sender.close() }
         switch source {
         case .message(let message):
             try sender.send(packet(of: [message]))
@@ -144,6 +143,7 @@ struct SendCommand: RunnableCommand {
             }
             if bundleTimeTag != nil { try sender.send(packet(of: pending)) }
         }
+        try sender.finish()
     }
 
     /// The message of one line of standard input, or `nil` for a blank line or a comment.
