@@ -27,7 +27,8 @@ struct DumpCommand: RunnableCommand {
             .flag("tcp", help: "Listen for TCP connections instead of UDP datagrams."),
             .flag("hex", help: "Print the raw bytes of each packet after its lines."),
             .flag("no-delay", help: "Print the messages of bundles timed in the future at once."),
-            .flag("line-buffered", short: "L", help: "Accepted for oscdump's -L; every line is written at once anyway."),
+            .flag(
+                "line-buffered", short: "L", help: "Accepted for oscdump's -L; every line is written at once anyway."),
         ]
     )
 
@@ -44,7 +45,9 @@ struct DumpCommand: RunnableCommand {
             do {
                 url = try OSCURL.parse(text)
             } catch {
-                guard case .invalidURL(_, let reason) = error else { throw .invalidValue(text, for: "<port>", reason: nil) }
+                guard case .invalidURL(_, let reason) = error else {
+                    throw .invalidValue(text, for: "<port>", reason: nil)
+                }
                 throw .invalidValue(text, for: "<port>", reason: reason)
             }
             transport = url.transport
@@ -67,7 +70,8 @@ struct DumpCommand: RunnableCommand {
     func run() throws {
         let listener = try DumpListener.start(transport, port: port, printer: printer)
         defer { listener.close() }
-        KnobLinkTool.write("Listening on \(transport == .udp ? "UDP" : "TCP") port \(listener.port)\n", to: .standardError)
+        KnobLinkTool.write(
+            "Listening on \(transport == .udp ? "UDP" : "TCP") port \(listener.port)\n", to: .standardError)
         Self.waitForTermination()
     }
 

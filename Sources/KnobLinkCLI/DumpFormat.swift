@@ -104,7 +104,9 @@ enum DumpFormat {
 
     /// `MIDI [0x0a 0x0b 0x0c 0x0d]`.
     private static func appendBytes(_ name: String, _ word: UInt32, to output: inout [UInt8]) {
-        let bytes = [word >> 24, word >> 16, word >> 8, word].map { "0x" + hex(UInt8(truncatingIfNeeded: $0), width: 2) }
+        let bytes = [word >> 24, word >> 16, word >> 8, word].map {
+            "0x" + hex(UInt8(truncatingIfNeeded: $0), width: 2)
+        }
         output.append(contentsOf: "\(name) [\(bytes.joined(separator: " "))]".utf8)
     }
 

@@ -11,7 +11,9 @@ struct DumpListener: Sendable {
     /// Binds `port` on every interface, IPv6 and IPv4 alike where the system allows it, as
     /// `oscdump` binds every interface, and starts printing what arrives.
     /// - Throws: ``CommandFailure`` when the port cannot be bound.
-    static func start(_ transport: OSCURL.Transport, port: UInt16, printer: DumpPrinter) throws(CommandFailure) -> DumpListener {
+    static func start(_ transport: OSCURL.Transport, port: UInt16, printer: DumpPrinter) throws(CommandFailure)
+        -> DumpListener
+    {
         do {
             switch transport {
             case .udp:

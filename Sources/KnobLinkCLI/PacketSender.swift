@@ -78,7 +78,7 @@ final class PacketSender: Sendable {
             for _ in 0..<5000 {
                 do {
                     if try client.send(bytes) { return }
-                } catch where error.errno == ECONNREFUSED {
+                } catch let error where error.errno == ECONNREFUSED {
                     return
                 } catch {
                     throw CommandFailure("could not send: \(error)")

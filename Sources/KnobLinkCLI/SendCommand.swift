@@ -105,7 +105,9 @@ struct SendCommand: RunnableCommand {
             do {
                 return try OSCURL.parse(first)
             } catch {
-                guard case .invalidURL(_, let reason) = error else { throw .invalidValue(first, for: "<url>", reason: nil) }
+                guard case .invalidURL(_, let reason) = error else {
+                    throw .invalidValue(first, for: "<url>", reason: nil)
+                }
                 throw .invalidValue(first, for: "<url>", reason: reason)
             }
         }

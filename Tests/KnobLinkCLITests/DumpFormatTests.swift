@@ -43,7 +43,9 @@ import Testing
     }
 
     @Test func messageWithoutArgumentsEndsWithASpace() {
-        #expect(DumpFormat.line(of: OSCMessage("/e"), timeTag: Self.timeTag, now: .immediately) == "eeb8a993.06b8305d /e \n")
+        #expect(
+            DumpFormat.line(of: OSCMessage("/e"), timeTag: Self.timeTag, now: .immediately) == "eeb8a993.06b8305d /e \n"
+        )
     }
 
     @Test func immediatelyPrintsTheCurrentTime() {

@@ -34,12 +34,24 @@ import Testing
     }
 
     @Test(arguments: [
-        ("i", ["2147483648"], UsageError.invalidMessageValue("2147483648", type: "i", position: 1, expected: "a 32-bit decimal integer")),
+        (
+            "i", ["2147483648"],
+            UsageError.invalidMessageValue("2147483648", type: "i", position: 1, expected: "a 32-bit decimal integer")
+        ),
         ("i", ["0x10"], .invalidMessageValue("0x10", type: "i", position: 1, expected: "a 32-bit decimal integer")),
         ("Tf", ["x"], .invalidMessageValue("x", type: "f", position: 1, expected: "a number")),
-        ("m", ["123456789"], .invalidMessageValue("123456789", type: "m", position: 1, expected: "up to 8 hexadecimal digits")),
-        ("b", ["abc"], .invalidMessageValue("abc", type: "b", position: 1, expected: "an even number of hexadecimal digits")),
-        ("b", ["zz"], .invalidMessageValue("zz", type: "b", position: 1, expected: "an even number of hexadecimal digits")),
+        (
+            "m", ["123456789"],
+            .invalidMessageValue("123456789", type: "m", position: 1, expected: "up to 8 hexadecimal digits")
+        ),
+        (
+            "b", ["abc"],
+            .invalidMessageValue("abc", type: "b", position: 1, expected: "an even number of hexadecimal digits")
+        ),
+        (
+            "b", ["zz"],
+            .invalidMessageValue("zz", type: "b", position: 1, expected: "an even number of hexadecimal digits")
+        ),
         ("if", ["1"], .missingMessageValue(type: "f", position: 2)),
         ("i", ["1", "2"], .unexpectedArgument("2")),
         ("q", ["1"], .unsupportedType("q")),
