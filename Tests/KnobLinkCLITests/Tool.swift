@@ -11,14 +11,12 @@ enum Tool {
         return packageRoot.appendingPathComponent(".build/debug/knoblink")
     }()
 
+    /// A program found on `PATH` as a shell finds it (python3 may be pyenv's, which has python-osc),
+    /// else in /usr/bin.
     static func system(_ name: String) -> URL {
-        for directory in ["/usr/bin", "/usr/local/bin", "/bin"] {
-            let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        for directory in path.split(separator: ":") {
-            let url = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+        for directory in path.split(separator: ":").map(String.init) + ["/usr/local/bin", "/usr/bin", "/bin"] {
+            let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
         return URL(fileURLWithPath: "/usr/bin/\(name)")
