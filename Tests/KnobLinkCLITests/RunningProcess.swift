@@ -89,6 +89,13 @@ final class RunningProcess: Sendable {
 
     var isRunning: Bool { process.isRunning }
 
+    /// Ends a peer whose exit status does not matter. SIGKILL, because a child may inherit an
+    /// ignored SIGTERM from the test runner.
+    func stop() {
+        kill()
+        _ = waitForExit(timeout: .seconds(5))
+    }
+
     private func kill() {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     }
