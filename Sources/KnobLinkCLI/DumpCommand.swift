@@ -69,23 +69,22 @@ struct DumpCommand: RunnableCommand {
 
     func run() throws {
         let listener = try DumpListener.start(transport, port: port, printer: printer)
-        defer { listener.close() }
         KnobLinkTool.write(
             "Listening on \(transport == .udp ? "UDP" : "TCP") port \(listener.port)\n", to: .standardError)
-        Self.waitForTermination()
+        // The process ends in the signal handler; the sockets close with it.
+        withExtendedLifetime(listener) { Self.waitForTermination() }
     }
 
     /// Blocks until SIGINT or SIGTERM, then exits with status 0.
     private static func waitForTermination() -> Never {
-        for number in [SIGINT, SIGTERM] {
+        let sources = [SIGINT, SIGTERM].map { number in
+            // Ignored first, so that the signal reaches the source instead of ending the process.
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler { @Sendable in exit(0) }
             source.resume()
-            signalSources.append(source)
+            return source
         }
-        dispatchMain()
+        withExtendedLifetime(sources) { dispatchMain() }
     }
-
-    nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
 }

@@ -3,6 +3,7 @@ import OSCTransport
 /// The socket `dump` listens on: a UDP server, or a TCP server whose connections are read frame
 /// by frame in the framing their first byte announces.
 struct DumpListener: Sendable {
+    // Held so that the servers live as long as the listener; the process ends with them open.
     private let udp: OSCUDPServer?
     private let tcp: OSCTCPServer?
     /// The port bound, which the kernel chose if 0 was asked for.
@@ -60,10 +61,5 @@ struct DumpListener: Sendable {
         let host = address.host
         guard host.hasPrefix("::ffff:"), host.contains(".") else { return address.description }
         return "\(host.dropFirst(7)):\(address.port)"
-    }
-
-    func close() {
-        udp?.close()
-        tcp?.close()
     }
 }

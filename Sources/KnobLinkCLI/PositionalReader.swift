@@ -7,12 +7,6 @@ struct PositionalReader: Sendable {
         remaining = positionals[...]
     }
 
-    /// Whether every argument has been taken.
-    var isEmpty: Bool { remaining.isEmpty }
-
-    /// The next argument without taking it.
-    var peek: String? { remaining.first }
-
     /// Takes the next argument, which must be there.
     /// - Throws: ``UsageError/missingArgument(_:)`` naming `label`.
     mutating func next(_ label: String) throws(UsageError) -> String {
