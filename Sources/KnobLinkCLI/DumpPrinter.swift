@@ -31,17 +31,23 @@ struct DumpPrinter: Sendable {
         }
         let now = TimeTagText.now()
         var output: [UInt8] = []
-        var later: [(OSCMessage, OSCTimeTag)] = []
+        // Messages due later, grouped by time tag in the order of the packet: one timer per
+        // group keeps them in order, which timers with equal deadlines would not.
+        var later: [(timeTag: OSCTimeTag, messages: [OSCMessage])] = []
         walk(packet, timeTag: .immediately) { message, timeTag in
             if delaysFutureBundles && !timeTag.isImmediately && timeTag > now {
-                later.append((message, timeTag))
+                if later.last?.timeTag == timeTag {
+                    later[later.count - 1].messages.append(message)
+                } else {
+                    later.append((timeTag, [message]))
+                }
             } else {
                 DumpFormat.appendLine(of: message, timeTag: timeTag, now: now, to: &output)
             }
         }
         if showsHex { output += Array(DumpFormat.hexDump(bytes).utf8) }
         Self.write(output, to: .standardOutput)
-        for (message, timeTag) in later { schedule(message, at: timeTag) }
+        for group in later { schedule(group.messages, at: group.timeTag) }
     }
 
     /// Prints a problem that is not about one packet, such as a connection closed for a bad frame.
@@ -60,11 +66,13 @@ struct DumpPrinter: Sendable {
         }
     }
 
-    private func schedule(_ message: OSCMessage, at timeTag: OSCTimeTag) {
+    private func schedule(_ messages: [OSCMessage], at timeTag: OSCTimeTag) {
         let delay = timeTag.secondsSince1970 - Date().timeIntervalSince1970
         let deadline = DispatchTime.now() + .nanoseconds(Int(min(delay, 1e9) * 1e9))
         _ = loop.schedule(at: deadline) {
-            Self.write(Array(DumpFormat.line(of: message, timeTag: timeTag, now: timeTag).utf8), to: .standardOutput)
+            var output: [UInt8] = []
+            for message in messages { DumpFormat.appendLine(of: message, timeTag: timeTag, now: timeTag, to: &output) }
+            Self.write(output, to: .standardOutput)
         }
     }
 

@@ -109,28 +109,29 @@ import Testing
         #expect(dump.terminate() == 0)
     }
 
-    @Test func futureBundleIsPrintedWhenDue() throws {
+    @Test func futureBundleIsPrintedWhenDueInItsOrder() throws {
         let (dump, port) = try Peers.knoblinkDump()
         let (eager, eagerPort) = try Peers.knoblinkDump(["--no-delay"])
         let script = """
             tt = int((time.time() + 2208988800 + 1.0) * 2**32)
-            print('%08x.%08x' % (tt >> 32, tt & 0xffffffff))
-            udp(bundle(tt, msg('/later', 'i', struct.pack('>i', 1))), msg('/now', ''))
+            later = [msg('/later/%d' % n, '') for n in range(8)]
+            udp(bundle(tt, *later), msg('/now', ''))
             """
+        let later = (0..<8).map { "/later/\($0) " }
         try Peers.python(script, port: port)
         try Peers.python(script, port: eagerPort)
-        #expect(Peers.waitForLines(eager, 2))
-        #expect(Peers.withoutTimeTags(eager.stdout) == ["/later i 1", "/now "])
+        #expect(Peers.waitForLines(eager, 9))
+        #expect(Peers.withoutTimeTags(eager.stdout) == later + ["/now "])
         #expect(Peers.waitForLines(dump, 1))
         #expect(Peers.withoutTimeTags(dump.stdout) == ["/now "])
-        #expect(Peers.waitForLines(dump, 2, timeout: .seconds(3)))
-        #expect(Peers.withoutTimeTags(dump.stdout) == ["/now ", "/later i 1"])
-        // The delayed line carries the bundle's time tag, a second after the time of arrival.
+        #expect(Peers.waitForLines(dump, 9, timeout: .seconds(3)))
+        #expect(Peers.withoutTimeTags(dump.stdout) == ["/now "] + later)
+        // The delayed lines carry the bundle's time tag, a second after the time of arrival.
         let times = Peers.lines(dump.stdout).map { line in
             Double(UInt32(line.prefix(8), radix: 16) ?? 0) + Double(UInt32(line.dropFirst(9).prefix(8), radix: 16) ?? 0)
                 / 0x1_0000_0000
         }
-        #expect(times.count == 2 && abs(times[1] - times[0] - 1) < 0.2)
+        #expect(times.count == 9 && abs(times[1] - times[0] - 1) < 0.2 && Set(times.dropFirst()).count == 1)
         #expect(dump.terminate() == 0)
         #expect(eager.terminate() == 0)
     }
