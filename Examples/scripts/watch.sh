@@ -11,5 +11,8 @@ set -euo pipefail
 port="${1:-9000}"
 dump="${DUMP:-${KNOBLINK:-knoblink} dump}"
 
+# A shell loop rather than awk: mawk, Debian's awk, reads a pipe in blocks and would hold lines back.
 # shellcheck disable=SC2086  # $dump is a command with its options
-$dump "$port" | awk '{ $1 = ""; $3 = ""; sub(/^ +/, ""); sub(/  +/, " "); print; fflush() }'
+$dump "$port" | while read -r _timetag address _types values; do
+    printf '%s %s\n' "$address" "$values"
+done
