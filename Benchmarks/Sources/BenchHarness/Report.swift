@@ -43,7 +43,8 @@ public final class Report {
         print("| scenario | KnobLink | peer | ratio | target |")
         print("|---|---|---|---|---|")
         for row in rows {
-            let target = row.target.map { "≥ \(Format.ratio($0))" + (row.ratio >= $0 ? " met" : " **missed**") } ?? "—"
+            let target =
+                row.target.map { "≥ \(Format.ratio($0))" + (row.ratio >= $0 ? " met" : " **missed**") } ?? "—"
             print("| \(row.scenario) | \(row.knobLink) | \(row.peer) | \(Format.ratio(row.ratio)) | \(target) |")
         }
         print("")
@@ -51,6 +52,6 @@ public final class Report {
 
     private static func verdict(_ row: Row) -> String {
         guard let target = row.target else { return "" }
-        return row.ratio >= target ? " (target ≥ \(Format.ratio(target)): met)" : " (target ≥ \(Format.ratio(target)): MISSED)"
+        return " (target ≥ \(Format.ratio(target)): \(row.ratio >= target ? "met" : "MISSED"))"
     }
 }
