@@ -7,6 +7,7 @@ import Testing
     // A packet that holds both SLIP special bytes, so that escaping is exercised.
     static let awkward: [UInt8] = [0x2F, 0xC0, 0xDB, 0xDC, 0xDD, 0xC0, 0xC0, 0xDB]
 
+    @discardableResult
     static func decodeAll(
         _ framing: OSCFraming, chunks: [[UInt8]], limit: Int = OSCFraming.defaultMaximumFrameLength
     ) throws -> [[UInt8]] {
