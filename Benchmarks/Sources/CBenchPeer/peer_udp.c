@@ -8,7 +8,6 @@
 #include <lo/lo.h>
 #include <lo/lo_lowlevel.h>
 #include <netinet/in.h>
-#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -99,21 +98,23 @@ static void *raw_receiver(void *arg) {
         iovs[i] = (struct iovec){buffers[i], sizeof buffers[i]};
         msgs[i] = (struct mmsghdr){.msg_hdr = {.msg_iov = &iovs[i], .msg_iovlen = 1}};
     }
-    struct pollfd pfd = {.fd = ctx->fd, .events = POLLIN};
+    // Blocking calls, as a plain receiver is written; the timeout only lets it notice the end.
+    struct timeval timeout = {.tv_sec = 0, .tv_usec = 20000};
+    setsockopt(ctx->fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
     while (atomic_load(&ctx->received) < ctx->count && !idle_expired(ctx)) {
         long got;
         if (ctx->mode == 0) {
-            ssize_t n = recv(ctx->fd, buffers[0], sizeof buffers[0], MSG_DONTWAIT);
+            struct sockaddr_in from;
+            socklen_t len = sizeof from;
+            ssize_t n = recvfrom(ctx->fd, buffers[0], sizeof buffers[0], 0, (struct sockaddr *)&from, &len);
             got = n >= 0 ? 1 : 0;
         } else {
-            int n = recvmmsg(ctx->fd, msgs, BATCH, MSG_DONTWAIT, NULL);
+            int n = recvmmsg(ctx->fd, msgs, BATCH, MSG_WAITFORONE, NULL);
             got = n > 0 ? n : 0;
         }
         if (got > 0) {
-            atomic_fetch_add(&ctx->received, got);
+            atomic_fetch_add_explicit(&ctx->received, got, memory_order_relaxed);
             ctx->last_receive_ns = kb_now_ns();
-        } else {
-            poll(&pfd, 1, 20);
         }
     }
     return NULL;
@@ -144,12 +145,13 @@ kb_udp_result kb_raw_udp_throughput(long count, int mode) {
             else if (errno != EINTR && errno != EAGAIN && errno != ENOBUFS) break;
         }
     }
-    atomic_store(&ctx.sender_done_ns, kb_now_ns());
+    uint64_t send_end = kb_now_ns();
+    atomic_store(&ctx.sender_done_ns, send_end);
     atomic_store(&ctx.sender_done, 1);
     pthread_join(thread, NULL);
     close(out);
     close(ctx.fd);
-    return (kb_udp_result){ctx.last_receive_ns - start, atomic_load(&ctx.received), sent};
+    return (kb_udp_result){ctx.last_receive_ns - start, atomic_load(&ctx.received), sent, send_end - start};
 }
 
 static int lo_count_handler(const char *path, const char *types, lo_arg **argv, int argc, lo_message m,
@@ -193,12 +195,13 @@ kb_udp_result kb_lo_udp_throughput(long count) {
     uint64_t start = kb_now_ns();
     for (long i = 0; i < count; i++)
         if (lo_send(target, "/knob/gain", "f", 0.5f) > 0) sent++;
-    atomic_store(&ctx.sender_done_ns, kb_now_ns());
+    uint64_t send_end = kb_now_ns();
+    atomic_store(&ctx.sender_done_ns, send_end);
     atomic_store(&ctx.sender_done, 1);
     pthread_join(thread, NULL);
     lo_address_free(target);
     lo_server_free(ctx.lo);
-    return (kb_udp_result){ctx.last_receive_ns - start, atomic_load(&ctx.received), sent};
+    return (kb_udp_result){ctx.last_receive_ns - start, atomic_load(&ctx.received), sent, send_end - start};
 }
 
 // ---- round trips ----

@@ -42,6 +42,7 @@ typedef struct {
     uint64_t elapsed_ns;  // from the sender's first send to the receiver's last receive
     long received;        // counted at the receiver
     long sent;
+    uint64_t send_ns;     // from the first send to the return of the last
 } kb_udp_result;
 /// mode 0: sendto/recvfrom; mode 1: sendmmsg/recvmmsg in batches of 64.
 kb_udp_result kb_raw_udp_throughput(long count, int mode);
