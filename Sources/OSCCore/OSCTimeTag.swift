@@ -53,10 +53,12 @@ public struct OSCTimeTag: Sendable, Hashable, Comparable {
             self.init(rawValue: .max)
             return
         }
-        // Split first: `ntp - whole` is exact, so rounding happens once, on the fraction.
-        let whole = ntp.rounded(.down)
-        let fraction = ((ntp - whole) * 4_294_967_296).rounded()
-        self.init(rawValue: (UInt64(whole) << 32) &+ UInt64(fraction))
+        // Split first: `ntp - whole` is exact, so rounding happens once, on the fraction. The
+        // conversions truncate, which is floor for these non-negative values; `rounded()` would
+        // need libm, which a module without Foundation does not link.
+        let whole = UInt64(ntp)
+        let fraction = UInt64((ntp - Double(whole)) * 4_294_967_296 + 0.5)
+        self.init(rawValue: (whole << 32) &+ fraction)
     }
 
     /// Creates a time tag from whole seconds since 1970-01-01 00:00 UTC and nanoseconds, rounding
