@@ -30,6 +30,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "FuzzSupport", dependencies: [.product(name: "OSCCore", package: knobLink)]),
+        fuzzer("FuzzPacketDecoder"),
         fuzzer("FuzzSLIPFramer"),
         fuzzer("FuzzLengthPrefixFramer"),
     ]
