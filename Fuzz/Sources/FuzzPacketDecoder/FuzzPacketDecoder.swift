@@ -38,7 +38,8 @@ public func fuzzPacketDecoder(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
     }
 
     let encoded = owned.encoded()
-    fuzzCheck(encoded.count == owned.encodedSize, "encoded \(encoded.count) bytes, encodedSize says \(owned.encodedSize)")
+    fuzzCheck(
+        encoded.count == owned.encodedSize, "encoded \(encoded.count) bytes, encodedSize says \(owned.encodedSize)")
     let again: OSCPacket
     do {
         again = try OSCPacket.decode(encoded, options: .strict)
