@@ -204,3 +204,18 @@ void kb_lo_dispatch_free(void *server) {
     lo_server_free(ctx->server);
     free(ctx);
 }
+
+uint64_t kb_lo_decode_bytes(const uint8_t *data, size_t size, long iterations, uint64_t *sink) {
+    uint64_t acc = 0;
+    uint64_t start = kb_now_ns();
+    for (long i = 0; i < iterations; i++) {
+        int result = 0;
+        lo_message m = lo_message_deserialise((void *)data, size, &result);
+        if (!m) abort();
+        acc += read_message(m);
+        lo_message_free(m);
+    }
+    uint64_t elapsed = kb_now_ns() - start;
+    *sink += acc;
+    return elapsed;
+}

@@ -28,3 +28,27 @@ for scenario in CodecScenario.allCases {
         "decode \(scenario.label), owned", knobLink: decode[1], peerName: "liblo", peer: decode[2], target: 2)
 }
 codec.printMarkdown()
+
+let dispatch = Report(
+    title: "OSC dispatch, 100 methods /knob/p0 … /knob/p99, KnobLink vs liblo 0.31 (median of \(rounds.rounds) rounds)")
+let table = DispatchScenario.Table()
+let server = kb_lo_dispatch_new()!
+for address in ["/knob/p50", "/knob/p99", "/knob/p1*"] {
+    let scenario = DispatchScenario(address)
+    let reached = scenario.handlerCounts(table, server)
+    precondition(reached.knobLink == reached.liblo, "\(address) reaches \(reached) handlers")
+    let rates = rounds.rates([
+        scenario.endToEnd(table), scenario.libloEndToEnd(server), scenario.dispatchOnly(table),
+        scenario.decodeOnly(), scenario.libloDecodeOnly(),
+    ])
+    let label = "\(address) (\(reached.knobLink) handler\(reached.knobLink == 1 ? "" : "s"))"
+    dispatch.addRates("\(label), bytes → handlers", knobLink: rates[0], peerName: "liblo", peer: rates[1], target: 5)
+    // liblo cannot dispatch without deserialising: its dispatch alone is its total time less its decoding time.
+    let libloDispatchOnly = 1 / (1 / rates[1] - 1 / rates[4])
+    dispatch.addRates(
+        "\(label), dispatch alone", knobLink: rates[2], peerName: "liblo (total − decode)", peer: libloDispatchOnly,
+        target: 5)
+    dispatch.addRates("\(label), decode alone", knobLink: rates[3], peerName: "liblo", peer: rates[4], target: nil)
+}
+kb_lo_dispatch_free(server)
+dispatch.printMarkdown()

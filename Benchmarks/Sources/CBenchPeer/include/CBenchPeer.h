@@ -18,6 +18,8 @@ enum kb_scenario {
 };
 uint64_t kb_lo_encode(int scenario, long iterations, uint64_t *sink);
 uint64_t kb_lo_decode(int scenario, long iterations, uint64_t *sink);
+/// lo_message_deserialise of `data`, every argument read, lo_message_free: liblo's decoding alone.
+uint64_t kb_lo_decode_bytes(const uint8_t *data, size_t size, long iterations, uint64_t *sink);
 
 /// The packet liblo writes for a scenario, so that the Swift side can check it encodes the same bytes.
 /// Returns the size, or 0 if `capacity` is too small.
