@@ -31,6 +31,7 @@ let package = Package(
     targets: [
         .target(name: "FuzzSupport", dependencies: [.product(name: "OSCCore", package: knobLink)]),
         fuzzer("FuzzPacketDecoder"),
+        fuzzer("FuzzPatternMatcher"),
         fuzzer("FuzzSLIPFramer"),
         fuzzer("FuzzLengthPrefixFramer"),
     ]

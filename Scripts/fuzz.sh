@@ -7,6 +7,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${FUZZ_SECONDS:-60}"
+# Swift's own crash backtracer would take the signal first and exit before libFuzzer saves the input.
+export SWIFT_BACKTRACE=enable=no
 work=Fuzz/corpus-work
 
 echo "fuzz: building (swift build -c release --sanitize=fuzzer in Fuzz/)"
