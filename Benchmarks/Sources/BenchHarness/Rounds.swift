@@ -9,6 +9,9 @@ public struct Rounds {
     public var rounds: Int
     /// The target duration of one contender's run within a round.
     public var runNanoseconds: UInt64
+    /// When set, every contender runs exactly this many iterations, once (for instruction counts
+    /// under callgrind, where time-boxed runs would vary).
+    public var fixedIterations: Int?
 
     /// Creates a schedule of `rounds` rounds of runs lasting about `runMilliseconds` each.
     public init(rounds: Int = 7, runMilliseconds: UInt64 = 40) {
@@ -18,6 +21,9 @@ public struct Rounds {
 
     /// Returns the median rate (operations per second) of each contender, in the given order.
     public func rates(_ contenders: [Contender]) -> [Double] {
+        if let fixed = fixedIterations {
+            return contenders.map { Double(fixed) * 1e9 / Double(max($0.run(fixed), 1)) }
+        }
         let iterations = contenders.map(calibrate)
         var samples = Array(repeating: [Double](), count: contenders.count)
         for round in 0..<rounds {

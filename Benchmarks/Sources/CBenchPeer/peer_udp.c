@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -340,4 +341,10 @@ int kb_lo_udp_rtt(long count, uint64_t *samples, int apart, int *cpus) {
     lo_server_free(client.server);
     lo_server_free(ctx.lo);
     return status;
+}
+
+long kb_context_switches(void) {
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_nvcsw + usage.ru_nivcsw;
 }

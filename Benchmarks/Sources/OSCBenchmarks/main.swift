@@ -6,7 +6,14 @@ import OSCCore
 // what each side does in each scenario).
 
 let quick = CommandLine.arguments.contains("--quick")
-let rounds = Rounds(rounds: quick ? 3 : 7, runMilliseconds: quick ? 20 : 40)
+var rounds = Rounds(rounds: quick ? 3 : 7, runMilliseconds: quick ? 20 : 40)
+// `--iterations n` runs every contender n times, once: instruction counts under callgrind divide by n.
+rounds.fixedIterations = CommandLine.arguments.firstIndex(of: "--iterations").map {
+    Int(CommandLine.arguments[$0 + 1])!
+}
+// `--only text` runs the scenarios whose label contains `text` (for profiling one under callgrind).
+let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
+func selected(_ label: String) -> Bool { only.map { label.contains($0) } ?? true }
 
 // The comparison is only fair if both sides produce the same bytes.
 for scenario in CodecScenario.allCases {
@@ -16,7 +23,7 @@ for scenario in CodecScenario.allCases {
 }
 
 let codec = Report(title: "OSC codec, KnobLink vs liblo 0.31 (median of \(rounds.rounds) interleaved rounds)")
-for scenario in CodecScenario.allCases {
+for scenario in CodecScenario.allCases where selected("codec \(scenario.label)") {
     let encode = rounds.rates([scenario.encodeContender(), scenario.libloEncodeContender()])
     codec.addRates("encode \(scenario.label)", knobLink: encode[0], peerName: "liblo", peer: encode[1], target: 2)
     let decode = rounds.rates([
@@ -33,7 +40,7 @@ let dispatch = Report(
     title: "OSC dispatch, 100 methods /knob/p0 … /knob/p99, KnobLink vs liblo 0.31 (median of \(rounds.rounds) rounds)")
 let table = DispatchScenario.Table()
 let server = kb_lo_dispatch_new()!
-for address in ["/knob/p50", "/knob/p99", "/knob/p1*"] {
+for address in ["/knob/p50", "/knob/p99", "/knob/p1*"] where selected("dispatch \(address)") {
     let scenario = DispatchScenario(address)
     let reached = scenario.handlerCounts(table, server)
     precondition(reached.knobLink == reached.liblo, "\(address) reaches \(reached) handlers")

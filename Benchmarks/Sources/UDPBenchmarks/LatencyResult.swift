@@ -7,6 +7,8 @@ struct LatencyResult {
     var p999: UInt64
     var clientCPU: Int32
     var echoCPU: Int32
+    /// Context switches of the process per round trip (both ends and any thread in between).
+    var switchesPerTrip: Double = 0
 
     init(samples: [UInt64], clientCPU: Int32, echoCPU: Int32) {
         let sorted = samples.sorted()
@@ -24,11 +26,13 @@ struct LatencyResult {
         result.p50 = middle(results.map(\.p50))
         result.p99 = middle(results.map(\.p99))
         result.p999 = middle(results.map(\.p999))
+        result.switchesPerTrip = results.map(\.switchesPerTrip).sorted()[results.count / 2]
         return result
     }
 
     /// `p50 16.3 µs, p99 31.0 µs, p99.9 44.1 µs`.
     var summary: String {
-        "p50 \(Format.micros(p50)), p99 \(Format.micros(p99)), p99.9 \(Format.micros(p999))"
+        "p50 \(Format.micros(p50)), p99 \(Format.micros(p99)), p99.9 \(Format.micros(p999)), "
+            + "\(Format.fixed(switchesPerTrip, decimals: 1)) switches/trip"
     }
 }

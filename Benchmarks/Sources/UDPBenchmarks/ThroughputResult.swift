@@ -9,6 +9,8 @@ struct ThroughputResult {
     /// From the first send to the return of the last one: shows whether the sender or the receiver
     /// set the pace.
     var sendNanoseconds: UInt64
+    /// Context switches of the process per datagram sent.
+    var switchesPerDatagram: Double = 0
 
     init(received: Int, sent: Int, elapsedNanoseconds: UInt64, sendNanoseconds: UInt64) {
         self.received = received

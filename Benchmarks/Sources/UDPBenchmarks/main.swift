@@ -4,8 +4,12 @@ import CBenchPeer
 // UDP loopback: KnobLink's UDP client and server against liblo and the raw socket (the limit).
 // Rounds are interleaved (every contender once per round, order alternating) and medians reported.
 
-let datagrams = 200_000
-let roundTrips = 20_000
+// `--datagrams n` and `--round-trips n` shrink the runs (for callgrind); the defaults are the reported ones.
+func option(_ name: String, default value: Int) -> Int {
+    CommandLine.arguments.firstIndex(of: name).map { Int(CommandLine.arguments[$0 + 1])! } ?? value
+}
+let datagrams = option("--datagrams", default: 200_000)
+let roundTrips = option("--round-trips", default: 20_000)
 let throughputRounds = CommandLine.arguments.contains("--quick") ? 1 : 3
 let latencyRounds = CommandLine.arguments.contains("--quick") ? 1 : 3
 
@@ -20,7 +24,10 @@ for round in 0..<throughputRounds {
     let order = round % 2 == 0 ? Array(throughputContenders.indices) : throughputContenders.indices.reversed()
     for index in order {
         let (name, run) = throughputContenders[index]
-        throughput[name, default: []].append(run())
+        let switches = kb_context_switches()
+        var result = run()
+        result.switchesPerDatagram = Double(kb_context_switches() - switches) / Double(datagrams)
+        throughput[name, default: []].append(result)
     }
 }
 
@@ -39,7 +46,8 @@ func medianThroughput(_ runs: [ThroughputResult]) -> ThroughputResult {
 let udp = Report(title: "UDP loopback, \(datagrams) datagrams of /knob/gain ,f 0.5 (\(throughputRounds) rounds)")
 let knobLinkThroughput = medianThroughput(throughput["KnobLink"]!)
 func lossText(_ result: ThroughputResult) -> String {
-    "\(result.lost) lost of \(result.sent); sender \(Format.rate(result.sendRate))"
+    "\(result.lost) lost of \(result.sent); sender \(Format.rate(result.sendRate)); "
+        + "\(Format.fixed(result.switchesPerDatagram, decimals: 2)) switches/datagram"
 }
 let throughputPeers: [(String, Double?)] = [
     ("raw sendto/recvfrom", 0.9), ("raw sendmmsg/recvmmsg", nil), ("liblo", nil),
@@ -82,7 +90,11 @@ for placement in Placement.allCases {
     for round in 0..<latencyRounds {
         let order = round % 2 == 0 ? Array(contenders.indices) : contenders.indices.reversed()
         for index in order {
-            results[contenders[index].0, default: []].append(contenders[index].1())
+            let switches = kb_context_switches()
+            var result = contenders[index].1()
+            // The 1000 warm-up trips are inside the count too.
+            result.switchesPerTrip = Double(kb_context_switches() - switches) / Double(roundTrips + 1000)
+            results[contenders[index].0, default: []].append(result)
         }
     }
     let knobLink = LatencyResult.median(results["KnobLink"]!)

@@ -35,6 +35,8 @@ void kb_lo_dispatch_free(void *server);
 int kb_pin_thread(int cpu);
 /// Sets the affinity of every thread of the process to the CPUs in `mask` (bit i = CPU i).
 int kb_pin_process(uint64_t mask);
+/// Context switches of the whole process so far (voluntary and involuntary, all threads).
+long kb_context_switches(void);
 /// The CPU the calling thread runs on.
 int kb_current_cpu(void);
 
