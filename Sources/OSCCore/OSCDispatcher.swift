@@ -32,14 +32,29 @@ public final class OSCDispatcher {
 
     private var registrations: [Registration] = []
     private var lastID: UInt64 = 0
-    private var compiled: OSCDispatchTable?
+    /// The compiled table, held with a manual +1 so that dispatching needs no reference counting.
+    private var compiled: Unmanaged<OSCDispatchTable>?
+    /// Tables replaced while a dispatch was running, freed when the outermost dispatch returns.
+    private var retired: [OSCDispatchTable] = []
+    /// How deep dispatches are nested (handlers may dispatch), and whether `retired` holds
+    /// anything. Kept behind a pointer because a stored property of a class costs a dynamic
+    /// exclusivity check on every access, a measurable share of an exact dispatch.
+    private let nesting: UnsafeMutablePointer<(depth: Int, hasRetired: Bool)>
 
     /// Called with a message that reached no handler (its address matched nothing, or every
     /// matching handler's type spec refused it). Not called for an invalid address.
     public var fallback: Handler?
 
     /// Creates an empty dispatcher.
-    public init() {}
+    public init() {
+        nesting = .allocate(capacity: 1)
+        nesting.initialize(to: (0, false))
+    }
+
+    deinit {
+        compiled?.release()
+        nesting.deallocate()
+    }
 
     /// The number of registered handlers.
     public var count: Int { registrations.count }
@@ -71,7 +86,7 @@ public final class OSCDispatcher {
         let id = OSCMethodID(rawValue: lastID)
         let spec = typeSpec.map { Array($0.utf8) }
         registrations.append(Registration(id: id, address: bytes, typeSpec: spec, handler: handler))
-        compiled = nil
+        invalidate()
         return id
     }
 
@@ -84,7 +99,7 @@ public final class OSCDispatcher {
             return false
         }
         registrations.remove(at: index)
-        compiled = nil
+        invalidate()
         return true
     }
 
@@ -97,7 +112,7 @@ public final class OSCDispatcher {
         let before = registrations.count
         registrations.removeAll { $0.address == bytes }
         if registrations.count != before {
-            compiled = nil
+            invalidate()
         }
         return before - registrations.count
     }
@@ -105,7 +120,7 @@ public final class OSCDispatcher {
     /// Removes every handler (the fallback stays).
     public func removeAll() {
         registrations.removeAll()
-        compiled = nil
+        invalidate()
     }
 
     /// Calls every handler that `message` reaches: the handlers on its address, or on every
@@ -122,7 +137,21 @@ public final class OSCDispatcher {
     ///   pattern, the parts of the tree it can match, once per distinct pattern while cached.
     @discardableResult
     public func dispatch(_ message: OSCMessageView) throws(OSCAddressError) -> Int {
-        let reached = try table.dispatch(message)
+        let table = compiledTable()
+        nesting.pointee.depth += 1
+        defer {
+            nesting.pointee.depth -= 1
+            if nesting.pointee.depth == 0 && nesting.pointee.hasRetired {
+                retired.removeAll()
+                nesting.pointee.hasRetired = false
+            }
+        }
+        // The table stays alive without a retain: this dispatcher holds it, and a handler that
+        // replaces it moves it to `retired` until the outermost dispatch returns.
+        let result = table._withUnsafeGuaranteedRef { table in
+            Result { () throws(OSCAddressError) -> Int in try table.dispatch(message) }
+        }
+        let reached = try result.get()
         if reached == 0, let fallback {
             fallback(message)
         }
@@ -131,6 +160,11 @@ public final class OSCDispatcher {
 
     /// The compiled table, rebuilt after a change.
     var table: OSCDispatchTable {
+        compiledTable().takeUnretainedValue()
+    }
+
+    @inline(__always)
+    private func compiledTable() -> Unmanaged<OSCDispatchTable> {
         if let compiled {
             return compiled
         }
@@ -138,7 +172,21 @@ public final class OSCDispatcher {
             registrations.map {
                 OSCDispatchTable.Registration(address: $0.address, typeSpec: $0.typeSpec, handler: $0.handler)
             })
-        compiled = table
-        return table
+        let unmanaged = Unmanaged.passRetained(table)
+        compiled = unmanaged
+        return unmanaged
+    }
+
+    /// Drops the compiled table; it is freed now, or after the running dispatch if there is one.
+    private func invalidate() {
+        guard let compiled else {
+            return
+        }
+        self.compiled = nil
+        let table = compiled.takeRetainedValue()
+        if nesting.pointee.depth > 0 {
+            retired.append(table)
+            nesting.pointee.hasRetired = true
+        }
     }
 }
