@@ -21,6 +21,22 @@ public struct OSCUDPOptions: Sendable, Hashable {
     /// The largest datagram received whole; longer ones are dropped and counted.
     public var maximumDatagramSize = 65_536
 
-    /// The defaults: a 4 MiB receive buffer, batches of 32, datagrams up to 64 KiB.
+    /// How a socket waits for datagrams.
+    public enum Reader: Sendable, Hashable {
+        /// A `DispatchSource` on the event loop's queue. Dispatch's manager thread watches the
+        /// socket and wakes a worker to run the loop: two thread wake-ups per burst.
+        case dispatchSource
+        /// A thread of the socket's own (not one of the Swift concurrency pool) that waits in
+        /// `poll` and runs the handlers on the loop's queue with `DispatchQueue.sync`, which
+        /// executes them in place when the loop is idle: one wake-up per burst, about half the
+        /// round-trip time of ``dispatchSource`` on loopback. The handlers still run serialised
+        /// with everything else on the loop.
+        case thread
+    }
+
+    /// How the socket waits for datagrams; ``Reader/thread`` by default, for latency.
+    public var reader = Reader.thread
+
+    /// The defaults: a 4 MiB receive buffer, batches of 32, datagrams up to 64 KiB, a reader thread.
     public init() {}
 }

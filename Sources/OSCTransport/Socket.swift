@@ -66,12 +66,15 @@ enum Socket {
         #endif
     }
 
-    /// `send(2)` without `SIGPIPE`.
+    /// `MSG_DONTWAIT`: a send never waits, even on a socket that a reader thread keeps blocking.
+    static let dontWait = Int32(MSG_DONTWAIT)
+
+    /// `send(2)` that never waits and never raises `SIGPIPE`.
     static func sendBytes(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
         #if canImport(Glibc)
-            Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | dontWait)
         #else
-            Darwin.send(fd, bytes.baseAddress, bytes.count, 0)
+            Darwin.send(fd, bytes.baseAddress, bytes.count, dontWait)
         #endif
     }
 

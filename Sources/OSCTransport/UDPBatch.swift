@@ -86,15 +86,25 @@ final class UDPBatch: @unchecked Sendable {
     }
 
     /// Receives up to ``count`` datagrams; returns how many, or -1 with `errno` set.
-    func receive(_ fd: Int32) -> Int {
+    /// - Parameters:
+    ///   - waitForOne: block until one datagram is there (on a blocking socket), then take what
+    ///     else is queued without waiting.
+    ///   - limit: receive at most this many (at most ``count``).
+    func receive(_ fd: Int32, waitForOne: Bool = false, limit: Int? = nil) -> Int {
+        let count = min(limit ?? self.count, self.count)
         for index in 0..<count {
             let header = header(index)
             header.pointee.msg_namelen = socklen_t(MemoryLayout<sockaddr_storage>.size)
             header.pointee.msg_flags = 0
             iovecs[index].iov_len = slotSize
         }
-        if let receiveMultiple = Self.receiveMultiple {
-            return Int(receiveMultiple(fd, headers, UInt32(count), 0, nil))
+        if count > 1, let receiveMultiple = Self.receiveMultiple {
+            #if os(Linux)
+                let flags = waitForOne ? Int32(MSG_WAITFORONE) : 0
+            #else
+                let flags: Int32 = 0
+            #endif
+            return Int(receiveMultiple(fd, headers, UInt32(count), flags, nil))
         }
         let received = recvmsg(fd, header(0), 0)
         if received >= 0 {

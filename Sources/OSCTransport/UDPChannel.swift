@@ -26,7 +26,8 @@ final class UDPChannel: @unchecked Sendable {
     let family: OSCSocketAddress.Family
     let receiveBufferSize: Int
     private let fd: Int32
-    private let source: DispatchSourceRead
+    private let source: DispatchSourceRead?
+    private let closing = Atomic<Bool>(false)
     final class SendLock: Sendable {
         let mutex: Mutex<SendState>
         init(_ state: SendState) { mutex = Mutex(state) }
@@ -75,15 +76,36 @@ final class UDPChannel: @unchecked Sendable {
         family = address.family
         receiveBufferSize = Int(Socket.intOption(fd, SOL_SOCKET, SO_RCVBUF))
         sendState = SendLock(SendState(fd: fd, batchSize: 64))
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
-        let sendState = sendState
-        source.setCancelHandler {
-            sendState.withLock { state in
-                Socket.closeDescriptor(state.fd)
-                state.fd = -1
-            }
+        if options.reader == .thread && Self.readerThreadAvailable {
+            source = nil
+            // The reader thread blocks in its receive call; every other call passes MSG_DONTWAIT.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            return
         }
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
+        let sendState = sendState
+        source.setCancelHandler { Self.closeSocket(sendState) }
+        self.source = source
         source.setEventHandler { [weak self] in self?.drain() }
+    }
+
+    #if os(Linux)
+        static let readerThreadAvailable = UDPBatch.receiveMultiple != nil
+    #else
+        static let readerThreadAvailable = false
+    #endif
+
+    static func monotonicNanoseconds() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return time.tv_sec * 1_000_000_000 + time.tv_nsec
+    }
+
+    private static func closeSocket(_ sendState: SendLock) {
+        sendState.withLock { state in
+            if state.fd >= 0 { Socket.closeDescriptor(state.fd) }
+            state.fd = -1
+        }
     }
 
     private static func configure(_ fd: Int32, family: OSCSocketAddress.Family, options: OSCUDPOptions)
@@ -136,10 +158,14 @@ final class UDPChannel: @unchecked Sendable {
     }
 
     deinit {
-        if !closed {
-            // Never started or closed: a suspended source must be resumed before it can be cancelled.
+        // A running reader thread keeps the channel alive, so only these cases remain.
+        guard !closed else { return }
+        if let source {
+            // A suspended source must be resumed before it can be cancelled.
             if !started { source.resume() }
             source.cancel()
+        } else {
+            Self.closeSocket(sendState)
         }
     }
 
@@ -148,8 +174,12 @@ final class UDPChannel: @unchecked Sendable {
             guard !started, !closed else { return }
             self.handler = handler
             receiveBatch = UDPBatch(count: options.batchSize, slotSize: options.maximumDatagramSize)
-            started = true
-            source.resume()
+            if let source {
+                started = true
+                source.resume()
+            } else {
+                started = startReaderThread()
+            }
         }
     }
 
@@ -157,14 +187,71 @@ final class UDPChannel: @unchecked Sendable {
         loop.executeSoon { [self] in
             guard !closed else { return }
             closed = true
-            if !started { source.resume() }
-            source.cancel()
             handler = nil
+            if let source {
+                if !started { source.resume() }
+                source.cancel()
+            } else if started {
+                // Wakes the reader thread's receive call (Linux reports ENOTCONN for an unconnected
+                // socket but shuts it down all the same); the thread then closes the socket.
+                closing.store(true, ordering: .releasing)
+                _ = shutdown(fd, Int32(SHUT_RDWR))
+            } else {
+                Self.closeSocket(sendState)
+            }
         }
     }
 
+    private func startReaderThread() -> Bool {
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                let channel = Unmanaged<UDPChannel>.fromOpaque(argument!).takeRetainedValue()
+                channel.runReaderThread()
+                return nil
+            }, retained)
+        guard result == 0 else {
+            Unmanaged<UDPChannel>.fromOpaque(retained).release()
+            counters.receiveErrors.add(1, ordering: .relaxed)
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
+
+    private func runReaderThread() {
+        guard let batch = receiveBatch else { return }
+        // Asking for a batch costs a failed attempt at a second datagram whenever only one came,
+        // which is most of the round-trip time a ping-pong adds. So one datagram is asked for
+        // while datagrams come one at a time, and batches while they queue up: when the last
+        // call returned more than one, or returned without having had to wait.
+        var batching = false
+        while !closing.load(ordering: .acquiring) {
+            // The only blocking call on this socket (every send passes MSG_DONTWAIT): it waits
+            // for one datagram and, when batching, takes what else is queued.
+            let started = Self.monotonicNanoseconds()
+            let count = batch.receive(fd, waitForOne: true, limit: batching ? batch.count : 1)
+            let code = errno
+            batching = count > 1 || Self.monotonicNanoseconds() - started < 5_000
+            if count < 0 {
+                if code == EINTR || code == EAGAIN { continue }
+                counters.receiveErrors.add(1, ordering: .relaxed)
+                if code == ECONNREFUSED { continue }
+                break
+            }
+            // Zero messages means the socket was shut down by close().
+            if count == 0 { break }
+            // Runs in place on this thread when the loop is idle, serialised with the loop's work.
+            loop.queue.sync { if !closed { deliver(batch, count: count) } }
+        }
+        Self.closeSocket(sendState)
+    }
+
+    /// Reads and delivers datagrams until `EAGAIN`.
     private func drain() {
-        guard let batch = receiveBatch, let handler, !closed else { return }
+        guard let batch = receiveBatch, handler != nil, !closed else { return }
         while !closed {
             let count: Int
             do {
@@ -177,18 +264,23 @@ final class UDPChannel: @unchecked Sendable {
                 return
             }
             if count == 0 { return }
-            var delivered = 0
-            for index in 0..<count {
-                if batch.truncated(index) {
-                    counters.truncated.add(1, ordering: .relaxed)
-                    continue
-                }
-                guard let sender = batch.sender(index) else { continue }
-                handler(batch.bytes(index), sender)
-                delivered += 1
-            }
-            counters.received.add(delivered, ordering: .relaxed)
+            deliver(batch, count: count)
         }
+    }
+
+    private func deliver(_ batch: UDPBatch, count: Int) {
+        guard let handler else { return }
+        var delivered = 0
+        for index in 0..<count {
+            if batch.truncated(index) {
+                counters.truncated.add(1, ordering: .relaxed)
+                continue
+            }
+            guard let sender = batch.sender(index) else { continue }
+            handler(batch.bytes(index), sender)
+            delivered += 1
+        }
+        counters.received.add(delivered, ordering: .relaxed)
     }
 
     func join(group: OSCSocketAddress, interface: OSCSocketAddress?, leave: Bool) throws(OSCSystemError) {
@@ -229,7 +321,7 @@ final class UDPChannel: @unchecked Sendable {
             if let address {
                 return try SystemCall.run("sendto") {
                     address.withSockAddr { pointer, length in
-                        sendto(fd, bytes.baseAddress, bytes.count, 0, pointer, length)
+                        sendto(fd, bytes.baseAddress, bytes.count, Socket.dontWait, pointer, length)
                     }
                 }
             }
@@ -287,7 +379,9 @@ final class UDPChannel: @unchecked Sendable {
                         header.pointee.msg_name = address == nil ? nil : UnsafeMutableRawPointer(name)
                         header.pointee.msg_namelen = destinationLength
                     }
-                    return try SystemCall.run("sendmmsg") { Int(sendMultiple(fd, batch.headers, UInt32(count), 0)) }
+                    return try SystemCall.run("sendmmsg") {
+                        Int(sendMultiple(fd, batch.headers, UInt32(count), Socket.dontWait))
+                    }
                         ?? 0
                 }
             }

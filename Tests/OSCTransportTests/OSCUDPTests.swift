@@ -3,14 +3,20 @@ import OSCTransport
 import Testing
 
 @Suite struct OSCUDPTests {
-    @Test(arguments: ["127.0.0.1", "::1"])
-    func sendsAndReceivesOnLoopback(host: String) async throws {
-        let server = try OSCUDPServer(host: host, port: 0)
+    static func options(_ reader: OSCUDPOptions.Reader) -> OSCUDPOptions {
+        var options = OSCUDPOptions()
+        options.reader = reader
+        return options
+    }
+
+    @Test(arguments: ["127.0.0.1", "::1"], [OSCUDPOptions.Reader.thread, .dispatchSource])
+    func sendsAndReceivesOnLoopback(host: String, reader: OSCUDPOptions.Reader) async throws {
+        let server = try OSCUDPServer(host: host, port: 0, options: Self.options(reader))
         defer { server.close() }
         #expect(server.localAddress.port != 0)
         let received = Collector<OSCDatagram>()
         server.start { bytes, sender in received.append(OSCDatagram(bytes: Array(bytes), sender: sender)) }
-        let client = try OSCUDPClient(remote: server.localAddress)
+        let client = try OSCUDPClient(remote: server.localAddress, options: Self.options(reader))
         defer { client.close() }
         for index in 0..<100 { try client.send([UInt8(index), 1, 2, 3]) }
         let got = await received.wait(for: 100)
@@ -25,8 +31,26 @@ import Testing
         #expect(server.receiveBufferSize >= 2 << 20)
     }
 
-    @Test func repliesLeaveFromTheListeningPort() async throws {
-        let server = try OSCUDPServer(host: "127.0.0.1")
+    @Test(arguments: [OSCUDPOptions.Reader.thread, .dispatchSource])
+    func closingReleasesThePort(reader: OSCUDPOptions.Reader) async throws {
+        let server = try OSCUDPServer(host: "127.0.0.1", options: Self.options(reader))
+        let port = server.localAddress.port
+        server.start { _, _ in }
+        // Give the reader time to be waiting in its receive call, which close() must interrupt.
+        try await Task.sleep(for: .milliseconds(20))
+        server.close()
+        var rebound: OSCUDPServer?
+        for _ in 0..<100 where rebound == nil {
+            try await Task.sleep(for: .milliseconds(10))
+            rebound = try? OSCUDPServer(host: "127.0.0.1", port: port)
+        }
+        #expect(rebound != nil)
+        rebound?.close()
+    }
+
+    @Test(arguments: [OSCUDPOptions.Reader.thread, .dispatchSource])
+    func repliesLeaveFromTheListeningPort(reader: OSCUDPOptions.Reader) async throws {
+        let server = try OSCUDPServer(host: "127.0.0.1", options: Self.options(reader))
         defer { server.close() }
         server.start { bytes, sender in _ = try? server.send(Array(bytes) + [9], to: sender) }
         let client = try OSCUDPClient(remote: server.localAddress)
@@ -39,8 +63,9 @@ import Testing
         #expect(got.first?.sender == server.localAddress)
     }
 
-    @Test func batchedSendsArriveWithoutLoss() async throws {
-        let server = try OSCUDPServer(host: "127.0.0.1")
+    @Test(arguments: [OSCUDPOptions.Reader.thread, .dispatchSource])
+    func batchedSendsArriveWithoutLoss(reader: OSCUDPOptions.Reader) async throws {
+        let server = try OSCUDPServer(host: "127.0.0.1", options: Self.options(reader))
         defer { server.close() }
         let count = Collector<Int>()
         server.start { bytes, _ in count.append(bytes.count) }
