@@ -205,15 +205,13 @@ public struct OSCArgumentView {
         return elements
     }
 
-    /// A blob's bytes in a new array, copied with one `memcpy`.
+    /// A blob's bytes in a new array.
+    ///
+    /// `Array(_:)` is specialised for raw bytes; `Array(unsafeUninitializedCapacity:)` went through
+    /// the standard library's generic path, which looks up type metadata on every call.
     @usableFromInline
     static func copyBlob(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
-            if let source = bytes.baseAddress, let target = buffer.baseAddress, !bytes.isEmpty {
-                UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: bytes.count)
-            }
-            initialized = bytes.count
-        }
+        Array(bytes)
     }
 
     @usableFromInline

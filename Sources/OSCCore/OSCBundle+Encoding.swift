@@ -28,6 +28,11 @@ extension OSCBundle {
     public func encode(appendingTo bytes: inout [UInt8]) -> Int {
         let size = encodedSize
         let start = bytes.count
+        if start == 0 {
+            // Only for a fresh array: reserving exactly before every append would defeat the
+            // geometric growth that keeps appending many packets linear.
+            bytes.reserveCapacity(size)
+        }
         bytes.append(contentsOf: repeatElement(0, count: size))
         bytes.withUnsafeMutableBytes { _ = write(to: $0.baseAddress.unsafelyUnwrapped, at: start, limit: $0.count) }
         return size
@@ -35,11 +40,11 @@ extension OSCBundle {
 
     /// The encoded bundle as a new array.
     public func encoded() -> [UInt8] {
-        let size = encodedSize
-        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            _ = write(to: UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped), at: 0, limit: size)
-            initialized = size
-        }
+        // Through reserveCapacity, which is specialised for bytes; Array(unsafeUninitializedCapacity:)
+        // took the standard library's generic path and looked up type metadata on every call.
+        var bytes: [UInt8] = []
+        encode(appendingTo: &bytes)
+        return bytes
     }
 
     /// Writes the bundle at `offset`, trapping if it would pass `limit`.
