@@ -22,8 +22,20 @@ extension OSCPacket {
             let layout = try validator.validateMessage(start: 0, end: bytes.count)
             return .message(OSCMessageView(base: base, layout: layout).makeMessage())
         }
-        try validator.validatePacket(start: 0, end: bytes.count, depth: 0, timeTag: .immediately)
-        return build(base, start: 0, end: bytes.count)
+        // A bundle: validation records where its first messages are, so building them needs no
+        // second scan of their strings (past 32 messages, the rest are found again).
+        let packet = withUnsafeTemporaryAllocation(of: OSCPacketValidator.Record.self, capacity: 32) { records in
+            Result { () throws(OSCDecodingError) -> OSCPacket in
+                var validator = OSCPacketValidator(base: base, options: options, records: records)
+                try validator.validatePacket(start: 0, end: bytes.count, depth: 0, timeTag: .immediately)
+                var builder = Builder(
+                    base: base,
+                    records: UnsafeMutableBufferPointer(rebasing: records[..<min(validator.recordCount, records.count)])
+                )
+                return builder.build(start: 0, end: bytes.count)
+            }
+        }
+        return try packet.get()
     }
 
     /// Decodes a whole packet from an array of bytes; see ``decode(_:options:)-(UnsafeRawBufferPointer,_)``.
@@ -99,26 +111,45 @@ extension OSCPacket {
         return delivered
     }
 
-    private static func build(_ base: UnsafeRawPointer, start: Int, end: Int) -> OSCPacket {
-        if base.load(fromByteOffset: start, as: UInt8.self) != UInt8(ascii: "#") {
-            let layout = OSCPacketValidator.layoutOfValidMessage(base, start: start, end: end)
-            return .message(OSCMessageView(base: base, layout: layout).makeMessage())
+    /// Builds owned values from a validated packet, taking message layouts from validation's
+    /// records while they last.
+    private struct Builder {
+        let base: UnsafeRawPointer
+        let records: UnsafeMutableBufferPointer<OSCPacketValidator.Record>
+        var next = 0
+
+        init(base: UnsafeRawPointer, records: UnsafeMutableBufferPointer<OSCPacketValidator.Record>) {
+            self.base = base
+            self.records = records
         }
-        // Counting the elements first (a walk over the size fields) allocates the array once.
-        var count = 0
-        var offset = start + 16
-        while offset < end {
-            count += 1
-            offset += 4 + Int(OSCWire.loadInt32(base, offset))
+
+        mutating func build(start: Int, end: Int) -> OSCPacket {
+            if base.load(fromByteOffset: start, as: UInt8.self) != UInt8(ascii: "#") {
+                let layout: OSCPacketValidator.MessageLayout
+                if next < records.count {
+                    layout = records[next].layout
+                } else {
+                    layout = OSCPacketValidator.layoutOfValidMessage(base, start: start, end: end)
+                }
+                next += 1
+                return .message(OSCMessageView(base: base, layout: layout).makeMessage())
+            }
+            // Counting the elements first (a walk over the size fields) allocates the array once.
+            var count = 0
+            var offset = start + 16
+            while offset < end {
+                count += 1
+                offset += 4 + Int(OSCWire.loadInt32(base, offset))
+            }
+            var elements: [OSCPacket] = []
+            elements.reserveCapacity(count)
+            offset = start + 16
+            while offset < end {
+                let size = Int(OSCWire.loadInt32(base, offset))
+                elements.append(build(start: offset + 4, end: offset + 4 + size))
+                offset += 4 + size
+            }
+            return .bundle(OSCBundle(timeTag: OSCTimeTag(rawValue: OSCWire.loadUInt64(base, start + 8)), elements))
         }
-        var elements: [OSCPacket] = []
-        elements.reserveCapacity(count)
-        offset = start + 16
-        while offset < end {
-            let size = Int(OSCWire.loadInt32(base, offset))
-            elements.append(build(base, start: offset + 4, end: offset + 4 + size))
-            offset += 4 + size
-        }
-        return .bundle(OSCBundle(timeTag: OSCTimeTag(rawValue: OSCWire.loadUInt64(base, start + 8)), elements))
     }
 }

@@ -209,7 +209,10 @@ private func withView<R>(_ message: OSCMessage, _ body: (OSCMessageView) throws 
                 : .message(OSCMessage("/\(index)"))
         }
         let outer = OSCTimeTag(rawValue: 7777)
-        let delivered = try visitResult(OSCPacket.bundle(OSCBundle(timeTag: outer, elements)).encoded()).get()
+        let packet = OSCPacket.bundle(OSCBundle(timeTag: outer, elements))
+        // Owned decoding also takes layouts from validation's records up to 32 messages.
+        #expect(try OSCPacket.decode(packet.encoded()) == packet)
+        let delivered = try visitResult(packet.encoded()).get()
         #expect(delivered.map { $0.0.address } == (0..<count).map { "/\($0)" })
         let expectedTimes: [OSCTimeTag] = (0..<count).map { index in
             index % 3 == 0 ? OSCTimeTag(rawValue: UInt64(index)) : outer
