@@ -299,4 +299,29 @@ import Testing
         #expect(dispatcher.table.visits == 1 + 200)
         #expect(dispatcher.table.steps < 200 + 200 * 200)
     }
+
+    @Test func everyOneOfManyAddressesIsFoundByHash() throws {
+        let dispatcher = OSCDispatcher()
+        var reached: [Int] = []
+        for index in 0..<3_000 {
+            try dispatcher.register("/group\(index % 7)/param\(index)") { _ in reached.append(index) }
+        }
+        for index in stride(from: 2_999, through: 0, by: -1) {
+            #expect(try Self.dispatch(dispatcher, "/group\(index % 7)/param\(index)") == 1)
+        }
+        #expect(reached == Array((0..<3_000).reversed()))
+        #expect(dispatcher.table.visits == 0)
+        #expect(try Self.dispatch(dispatcher, "/group1/param0") == 0)
+    }
+
+    @Test func patternsTooLongForTheCacheStillDispatch() throws {
+        let recorder = Recorder()
+        let dispatcher = try Self.knobs(recorder)
+        let long = "/knob/p1" + String(repeating: "*", count: 300)
+        #expect(try Self.dispatch(dispatcher, long) == 11)
+        #expect(try Self.dispatch(dispatcher, long) == 11)
+        // Not cached: both dispatches walked the tree.
+        #expect(dispatcher.table.visits == 2 * (1 + 11))
+        #expect(recorder.calls.count == 22)
+    }
 }
