@@ -263,7 +263,8 @@ import Testing
         let dispatcher = OSCDispatcher()
         let recorder = Recorder()
         var ids: [OSCMethodID] = []
-        try dispatcher.register("/knob/a") { _ in
+        // `unowned`: a handler that holds its dispatcher strongly makes a reference cycle.
+        try dispatcher.register("/knob/a") { [unowned dispatcher] _ in
             recorder.calls.append("a")
             // Removing a handler that this dispatch is about to reach: it still runs this time.
             for id in ids {
@@ -273,7 +274,7 @@ import Testing
             try? dispatcher.register("/knob/c") { _ in recorder.calls.append("c") }
         }
         ids.append(try dispatcher.register("/knob/b") { _ in recorder.calls.append("b") })
-        try dispatcher.register("/nested") { _ in
+        try dispatcher.register("/nested") { [unowned dispatcher] _ in
             recorder.calls.append("nested")
             _ = try? Self.dispatch(dispatcher, "/knob/c")
         }
@@ -323,5 +324,25 @@ import Testing
         // Not cached: both dispatches walked the tree.
         #expect(dispatcher.table.visits == 2 * (1 + 11))
         #expect(recorder.calls.count == 22)
+    }
+
+    @Test func replacedTablesAreFreedOnceNoDispatchUsesThem() throws {
+        let dispatcher = OSCDispatcher()
+        try dispatcher.register("/a") { _ in }
+        weak var first = dispatcher.table
+        #expect(first != nil)
+        try dispatcher.register("/b") { _ in }
+        #expect(first == nil)
+
+        weak var during: OSCDispatchTable?
+        var aliveInside = false
+        try dispatcher.register("/c") { [unowned dispatcher] _ in
+            try? dispatcher.register("/d") { _ in }
+            aliveInside = during != nil
+        }
+        during = dispatcher.table
+        #expect(try Self.dispatch(dispatcher, "/c") == 1)
+        #expect(aliveInside)
+        #expect(during == nil)
     }
 }
