@@ -4,9 +4,17 @@ extension OSCArgument {
         guard case .array(let elements) = self else {
             return 1
         }
-        var count = 2
-        for element in elements {
-            count += element.encodedTagCount
+        return elements.withUnsafeBufferPointer { OSCArgument.tagCount(of: $0) }
+    }
+
+    /// The number of type tag characters a list of arguments writes.
+    static func tagCount(of arguments: UnsafeBufferPointer<OSCArgument>) -> Int {
+        var count = arguments.count
+        for index in arguments.indices {
+            // Matching without binding the payload keeps this loop free of reference counting.
+            if case .array = arguments[index] {
+                count += arguments[index].encodedTagCount + 1
+            }
         }
         return count
     }
@@ -23,65 +31,87 @@ extension OSCArgument {
         }
     }
 
-    /// Writes the type tags at `offset` and returns the offset after them.
+    /// Writes the argument's type tags at `tag` and its data at `data`, checking `data`'s room
+    /// against `limit`.
+    /// - Returns: the offsets after the tags and after the data.
     @inline(__always)
-    func writeTags(to base: UnsafeMutableRawPointer, at offset: Int) -> Int {
-        guard case .array(let elements) = self else {
-            base.storeBytes(of: typeTag, toByteOffset: offset, as: UInt8.self)
-            return offset + 1
-        }
-        base.storeBytes(of: OSCTypeTag.arrayStart, toByteOffset: offset, as: UInt8.self)
-        var next = offset + 1
-        for element in elements {
-            next = element.writeTags(to: base, at: next)
-        }
-        base.storeBytes(of: OSCTypeTag.arrayEnd, toByteOffset: next, as: UInt8.self)
-        return next + 1
-    }
-
-    /// Writes the data at `offset` and returns the offset after it.
-    @inline(__always)
-    func writeData(to base: UnsafeMutableRawPointer, at offset: Int) -> Int {
+    func write(
+        to base: UnsafeMutableRawPointer, tag: Int, data: Int, limit: Int
+    ) -> (tag: Int, data: Int) {
         switch self {
         case .int32(let value):
-            OSCWire.storeUInt32(UInt32(bitPattern: value), base, offset)
-            return offset + 4
+            return Self.write32(UInt32(bitPattern: value), OSCTypeTag.int32, base, tag, data, limit)
         case .float32(let value):
-            OSCWire.storeUInt32(value.bitPattern, base, offset)
-            return offset + 4
-        case .string(let string), .symbol(let string):
-            return OSCWire.write(string, to: base, at: offset)
+            return Self.write32(value.bitPattern, OSCTypeTag.float32, base, tag, data, limit)
+        case .string(let string):
+            base.storeBytes(of: OSCTypeTag.string, toByteOffset: tag, as: UInt8.self)
+            return (tag + 1, OSCWire.write(string, to: base, at: data, limit: limit))
+        case .symbol(let string):
+            base.storeBytes(of: OSCTypeTag.symbol, toByteOffset: tag, as: UInt8.self)
+            return (tag + 1, OSCWire.write(string, to: base, at: data, limit: limit))
         case .blob(let bytes):
-            OSCWire.storeUInt32(UInt32(truncatingIfNeeded: bytes.count), base, offset + 0)
-            return bytes.withUnsafeBytes { raw in
-                OSCWire.write(raw, padded: OSCWire.paddedLength(raw.count), to: base, at: offset + 4)
+            base.storeBytes(of: OSCTypeTag.blob, toByteOffset: tag, as: UInt8.self)
+            let next = bytes.withUnsafeBytes { raw in
+                let padded = OSCWire.paddedLength(raw.count)
+                OSCWire.checkRoom(data + 4 + padded, limit)
+                OSCWire.storeUInt32(UInt32(truncatingIfNeeded: raw.count), base, data)
+                return OSCWire.write(raw, padded: padded, to: base, at: data + 4)
             }
-        case .true, .false, .nil, .impulse:
-            return offset
+            return (tag + 1, next)
+        case .true:
+            base.storeBytes(of: OSCTypeTag.true, toByteOffset: tag, as: UInt8.self)
+            return (tag + 1, data)
+        case .false:
+            base.storeBytes(of: OSCTypeTag.false, toByteOffset: tag, as: UInt8.self)
+            return (tag + 1, data)
+        case .nil:
+            base.storeBytes(of: OSCTypeTag.nil, toByteOffset: tag, as: UInt8.self)
+            return (tag + 1, data)
+        case .impulse:
+            base.storeBytes(of: OSCTypeTag.impulse, toByteOffset: tag, as: UInt8.self)
+            return (tag + 1, data)
         case .timeTag(let timeTag):
-            OSCWire.storeUInt64(timeTag.rawValue, base, offset)
-            return offset + 8
+            return Self.write64(timeTag.rawValue, OSCTypeTag.timeTag, base, tag, data, limit)
         case .int64(let value):
-            OSCWire.storeUInt64(UInt64(bitPattern: value), base, offset)
-            return offset + 8
+            return Self.write64(UInt64(bitPattern: value), OSCTypeTag.int64, base, tag, data, limit)
         case .double(let value):
-            OSCWire.storeUInt64(value.bitPattern, base, offset)
-            return offset + 8
+            return Self.write64(value.bitPattern, OSCTypeTag.double, base, tag, data, limit)
         case .character(let value):
-            OSCWire.storeUInt32(UInt32(value), base, offset)
-            return offset + 4
+            return Self.write32(UInt32(value), OSCTypeTag.character, base, tag, data, limit)
         case .rgba(let value):
-            OSCWire.storeUInt32(value.rawValue, base, offset)
-            return offset + 4
+            return Self.write32(value.rawValue, OSCTypeTag.rgba, base, tag, data, limit)
         case .midi(let value):
-            OSCWire.storeUInt32(value.rawValue, base, offset)
-            return offset + 4
+            return Self.write32(value.rawValue, OSCTypeTag.midi, base, tag, data, limit)
         case .array(let elements):
-            var next = offset
-            for element in elements {
-                next = element.writeData(to: base, at: next)
+            base.storeBytes(of: OSCTypeTag.arrayStart, toByteOffset: tag, as: UInt8.self)
+            var next = (tag: tag + 1, data: data)
+            elements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    next = elements[index].write(to: base, tag: next.tag, data: next.data, limit: limit)
+                }
             }
-            return next
+            base.storeBytes(of: OSCTypeTag.arrayEnd, toByteOffset: next.tag, as: UInt8.self)
+            return (next.tag + 1, next.data)
         }
+    }
+
+    @inline(__always)
+    private static func write32(
+        _ value: UInt32, _ typeTag: UInt8, _ base: UnsafeMutableRawPointer, _ tag: Int, _ data: Int, _ limit: Int
+    ) -> (tag: Int, data: Int) {
+        OSCWire.checkRoom(data + 4, limit)
+        base.storeBytes(of: typeTag, toByteOffset: tag, as: UInt8.self)
+        OSCWire.storeUInt32(value, base, data)
+        return (tag + 1, data + 4)
+    }
+
+    @inline(__always)
+    private static func write64(
+        _ value: UInt64, _ typeTag: UInt8, _ base: UnsafeMutableRawPointer, _ tag: Int, _ data: Int, _ limit: Int
+    ) -> (tag: Int, data: Int) {
+        OSCWire.checkRoom(data + 8, limit)
+        base.storeBytes(of: typeTag, toByteOffset: tag, as: UInt8.self)
+        OSCWire.storeUInt64(value, base, data)
+        return (tag + 1, data + 8)
     }
 }

@@ -3,15 +3,17 @@
 /// Iterating reads each argument's size from its type tag and, for strings and blobs, from its
 /// bytes; nothing is allocated. The sequence is only as valid as the buffer it reads.
 public struct OSCArgumentSequence: Sequence {
-    let tags: UnsafeRawBufferPointer
-    let data: UnsafeRawPointer?
+    @usableFromInline let tags: UnsafeRawBufferPointer
+    @usableFromInline let data: UnsafeRawPointer?
 
+    @inlinable
     init(tags: UnsafeRawBufferPointer, data: UnsafeRawPointer?) {
         self.tags = tags
         self.data = data
     }
 
     /// Returns an iterator over the arguments.
+    @inlinable
     public func makeIterator() -> Iterator {
         Iterator(tags: tags.baseAddress, index: 0, count: tags.count, data: data)
     }
@@ -19,11 +21,12 @@ public struct OSCArgumentSequence: Sequence {
     /// Reads one argument after another; stops at the end of the tags or at the `]` closing the
     /// array it iterates.
     public struct Iterator: IteratorProtocol {
-        var tags: UnsafeRawPointer?
-        var index: Int
-        var count: Int
-        var data: UnsafeRawPointer?
+        @usableFromInline var tags: UnsafeRawPointer?
+        @usableFromInline var index: Int
+        @usableFromInline var count: Int
+        @usableFromInline var data: UnsafeRawPointer?
 
+        @inlinable
         init(tags: UnsafeRawPointer?, index: Int, count: Int, data: UnsafeRawPointer?) {
             self.tags = tags
             self.index = index
@@ -32,6 +35,7 @@ public struct OSCArgumentSequence: Sequence {
         }
 
         /// Returns the next argument, or `nil` after the last.
+        @inlinable
         public mutating func next() -> OSCArgumentView? {
             guard index < count, let tags, let start = data else {
                 return nil
@@ -39,35 +43,36 @@ public struct OSCArgumentSequence: Sequence {
             let typeTag = tags.load(fromByteOffset: index, as: UInt8.self)
             index &+= 1
             let fixed = OSCWire.fixedSize(of: typeTag)
-            let noTags = UnsafeRawBufferPointer(start: nil, count: 0)
             if fixed >= 0 {
                 data = start + fixed
-                return OSCArgumentView(
-                    typeTag: typeTag, bytes: UnsafeRawBufferPointer(start: start, count: fixed), elementTags: noTags)
+                return OSCArgumentView(typeTag: typeTag, start: start, count: fixed, tags: nil)
             }
+            return nextOfVariableSize(typeTag, fixed, start, tags)
+        }
+
+        /// The slow half of ``next()``: strings, blobs, arrays and the `]` that ends an array.
+        @usableFromInline
+        mutating func nextOfVariableSize(
+            _ typeTag: UInt8, _ fixed: Int, _ start: UnsafeRawPointer, _ tags: UnsafeRawPointer
+        ) -> OSCArgumentView? {
             switch fixed {
             case -1:
                 let length = Self.stringLength(start)
                 data = start + OSCWire.paddedStringLength(length)
-                return OSCArgumentView(
-                    typeTag: typeTag, bytes: UnsafeRawBufferPointer(start: start, count: length), elementTags: noTags)
+                return OSCArgumentView(typeTag: typeTag, start: start, count: length, tags: nil)
             case -2:
                 let length = Int(OSCWire.loadInt32(start, 0))
                 data = start + 4 + OSCWire.paddedLength(length)
-                return OSCArgumentView(
-                    typeTag: typeTag, bytes: UnsafeRawBufferPointer(start: start + 4, count: length),
-                    elementTags: noTags)
+                return OSCArgumentView(typeTag: typeTag, start: start + 4, count: length, tags: nil)
             case -3:
                 var inner = Iterator(tags: tags, index: index, count: count, data: start)
                 while inner.next() != nil {}
                 // The inner iterator stopped on the matching `]`, which sits just before `inner.index`.
-                let elementTags = UnsafeRawBufferPointer(start: tags + index, count: inner.index - 1 - index)
+                let elementTags = tags + index
                 let elementData = inner.data.unsafelyUnwrapped
                 index = inner.index
                 data = elementData
-                return OSCArgumentView(
-                    typeTag: typeTag, bytes: UnsafeRawBufferPointer(start: start, count: elementData - start),
-                    elementTags: elementTags)
+                return OSCArgumentView(typeTag: typeTag, start: start, count: elementData - start, tags: elementTags)
             default:
                 // A `]` ends the array this iterator walks; stay finished.
                 count = index

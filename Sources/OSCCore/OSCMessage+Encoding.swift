@@ -3,13 +3,14 @@ extension OSCMessage {
     ///
     /// - Complexity: O(n) in the number of arguments and the length of the strings.
     public var encodedSize: Int {
-        var tagCount = 1
-        var dataSize = 0
-        for argument in arguments {
-            tagCount += argument.encodedTagCount
-            dataSize += argument.encodedDataSize
+        arguments.withUnsafeBufferPointer { arguments in
+            var dataSize = 0
+            for index in arguments.indices {
+                dataSize += arguments[index].encodedDataSize
+            }
+            let tags = OSCArgument.tagCount(of: arguments)
+            return OSCWire.encodedSize(of: address) + OSCWire.paddedStringLength(tags + 1) + dataSize
         }
-        return OSCWire.encodedSize(of: address) + OSCWire.paddedStringLength(tagCount) + dataSize
     }
 
     /// Writes the message at the start of `buffer`, byte for byte as liblo's `lo_message_serialise`
@@ -23,9 +24,10 @@ extension OSCMessage {
     /// - Complexity: O(n) in the size of the message; nothing is allocated.
     @discardableResult
     public func encode(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        let size = encodedSize
-        precondition(buffer.count >= size, "OSCMessage.encode(into:) needs \(size) bytes, got \(buffer.count)")
-        return write(to: buffer.baseAddress.unsafelyUnwrapped, at: 0)
+        guard let base = buffer.baseAddress else {
+            preconditionFailure("OSCMessage.encode(into:) needs \(encodedSize) bytes, got none")
+        }
+        return write(to: base, at: 0, limit: buffer.count)
     }
 
     /// Appends the encoded message to `bytes`.
@@ -35,7 +37,7 @@ extension OSCMessage {
         let size = encodedSize
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: size))
-        bytes.withUnsafeMutableBytes { _ = write(to: $0.baseAddress.unsafelyUnwrapped, at: start) }
+        bytes.withUnsafeMutableBytes { _ = write(to: $0.baseAddress.unsafelyUnwrapped, at: start, limit: $0.count) }
         return size
     }
 
@@ -43,30 +45,26 @@ extension OSCMessage {
     public func encoded() -> [UInt8] {
         let size = encodedSize
         return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            _ = write(to: UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped), at: 0)
+            _ = write(to: UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped), at: 0, limit: size)
             initialized = size
         }
     }
 
-    /// Writes the message at `offset` into memory known to be large enough.
-    func write(to base: UnsafeMutableRawPointer, at offset: Int) -> Int {
-        var next = OSCWire.write(address, to: base, at: offset)
-        var tagEnd = next + 1
-        for argument in arguments {
-            tagEnd += argument.encodedTagCount
+    /// Writes the message at `offset`, trapping if it would pass `limit`.
+    /// - Returns: the number of bytes written.
+    func write(to base: UnsafeMutableRawPointer, at offset: Int, limit: Int) -> Int {
+        let tagsStart = OSCWire.write(address, to: base, at: offset, limit: limit)
+        return arguments.withUnsafeBufferPointer { arguments in
+            let dataStart = tagsStart + OSCWire.paddedStringLength(1 + OSCArgument.tagCount(of: arguments))
+            OSCWire.checkRoom(dataStart, limit)
+            // Zero the type tag string's last word first, so that its NUL and padding are in place.
+            base.storeBytes(of: 0, toByteOffset: dataStart - 4, as: UInt32.self)
+            base.storeBytes(of: UInt8(ascii: ","), toByteOffset: tagsStart, as: UInt8.self)
+            var next = (tag: tagsStart + 1, data: dataStart)
+            for index in arguments.indices {
+                next = arguments[index].write(to: base, tag: next.tag, data: next.data, limit: limit)
+            }
+            return next.data - offset
         }
-        // Zero the type tag string's last word first, so that its NUL and padding are in place.
-        let dataStart = next + OSCWire.paddedStringLength(tagEnd - next)
-        base.storeBytes(of: 0, toByteOffset: dataStart - 4, as: UInt32.self)
-        base.storeBytes(of: UInt8(ascii: ","), toByteOffset: next, as: UInt8.self)
-        next += 1
-        for argument in arguments {
-            next = argument.writeTags(to: base, at: next)
-        }
-        next = dataStart
-        for argument in arguments {
-            next = argument.writeData(to: base, at: next)
-        }
-        return next - offset
     }
 }

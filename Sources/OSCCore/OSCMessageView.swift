@@ -9,10 +9,10 @@
 public struct OSCMessageView {
     /// The message's bytes, from the first byte of the address to the end of the last argument.
     public let bytes: UnsafeRawBufferPointer
-    let addressLength: Int
-    let tagsStart: Int
-    let tagsLength: Int
-    let argumentsStart: Int
+    @usableFromInline let addressLength: Int
+    @usableFromInline let tagsStart: Int
+    @usableFromInline let tagsLength: Int
+    @usableFromInline let argumentsStart: Int
     /// The number of arguments; an array counts as one argument.
     public let argumentCount: Int
 
@@ -53,7 +53,7 @@ public struct OSCMessageView {
         argumentCount = layout.argumentCount
     }
 
-    @inline(__always)
+    @inlinable
     var base: UnsafeRawPointer { bytes.baseAddress.unsafelyUnwrapped }
 
     /// The address (or pattern) bytes, without the terminating NUL.
@@ -63,6 +63,7 @@ public struct OSCMessageView {
 
     /// The type tags after the `,`, without the NUL; empty for a message without arguments or
     /// without a type tag string.
+    @inlinable
     public var typeTags: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: base + tagsStart, count: tagsLength)
     }
@@ -81,6 +82,7 @@ public struct OSCMessageView {
     }
 
     /// The top-level arguments, read in place.
+    @inlinable
     public var arguments: OSCArgumentSequence {
         OSCArgumentSequence(tags: typeTags, data: base + argumentsStart)
     }
@@ -88,7 +90,7 @@ public struct OSCMessageView {
     /// The argument at `index` (arrays count as one), or `nil` if there are not that many.
     ///
     /// - Complexity: O(`index`) plus the length of the strings before it.
-    @inline(__always)
+    @inlinable
     public func argument(at index: Int) -> OSCArgumentView? {
         guard index >= 0 && index < argumentCount else {
             return nil

@@ -36,10 +36,10 @@ extension OSCPacket {
         }
     }
 
-    func write(to base: UnsafeMutableRawPointer, at offset: Int) -> Int {
+    func write(to base: UnsafeMutableRawPointer, at offset: Int, limit: Int) -> Int {
         switch self {
-        case .message(let message): message.write(to: base, at: offset)
-        case .bundle(let bundle): bundle.write(to: base, at: offset)
+        case .message(let message): message.write(to: base, at: offset, limit: limit)
+        case .bundle(let bundle): bundle.write(to: base, at: offset, limit: limit)
         }
     }
 }

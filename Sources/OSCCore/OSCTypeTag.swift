@@ -1,40 +1,42 @@
 /// The type tag characters of OSC 1.0 and 1.1, as bytes.
 ///
 /// Use these to compare against ``OSCMessageView/typeTags`` or ``OSCArgumentView/typeTag``
-/// without spelling `UInt8(ascii:)` each time.
+/// without spelling `UInt8(ascii:)` each time. They are computed, inlinable constants rather than
+/// stored `static let`s, so that a `switch` over them compiles to a jump table instead of calling
+/// a lazy-initialisation accessor per case.
 public enum OSCTypeTag {
     /// `i`
-    public static let int32 = UInt8(ascii: "i")
+    @inlinable public static var int32: UInt8 { 0x69 }
     /// `f`
-    public static let float32 = UInt8(ascii: "f")
+    @inlinable public static var float32: UInt8 { 0x66 }
     /// `s`
-    public static let string = UInt8(ascii: "s")
+    @inlinable public static var string: UInt8 { 0x73 }
     /// `b`
-    public static let blob = UInt8(ascii: "b")
+    @inlinable public static var blob: UInt8 { 0x62 }
     /// `T`
-    public static let `true` = UInt8(ascii: "T")
+    @inlinable public static var `true`: UInt8 { 0x54 }
     /// `F`
-    public static let `false` = UInt8(ascii: "F")
+    @inlinable public static var `false`: UInt8 { 0x46 }
     /// `N`
-    public static let `nil` = UInt8(ascii: "N")
+    @inlinable public static var `nil`: UInt8 { 0x4E }
     /// `I`
-    public static let impulse = UInt8(ascii: "I")
+    @inlinable public static var impulse: UInt8 { 0x49 }
     /// `t`
-    public static let timeTag = UInt8(ascii: "t")
+    @inlinable public static var timeTag: UInt8 { 0x74 }
     /// `h`
-    public static let int64 = UInt8(ascii: "h")
+    @inlinable public static var int64: UInt8 { 0x68 }
     /// `d`
-    public static let double = UInt8(ascii: "d")
+    @inlinable public static var double: UInt8 { 0x64 }
     /// `S`
-    public static let symbol = UInt8(ascii: "S")
+    @inlinable public static var symbol: UInt8 { 0x53 }
     /// `c`
-    public static let character = UInt8(ascii: "c")
+    @inlinable public static var character: UInt8 { 0x63 }
     /// `r`
-    public static let rgba = UInt8(ascii: "r")
+    @inlinable public static var rgba: UInt8 { 0x72 }
     /// `m`
-    public static let midi = UInt8(ascii: "m")
+    @inlinable public static var midi: UInt8 { 0x6D }
     /// `[`
-    public static let arrayStart = UInt8(ascii: "[")
+    @inlinable public static var arrayStart: UInt8 { 0x5B }
     /// `]`
-    public static let arrayEnd = UInt8(ascii: "]")
+    @inlinable public static var arrayEnd: UInt8 { 0x5D }
 }

@@ -2,38 +2,39 @@
 ///
 /// Offsets handed to these functions have already been checked against the buffer's bounds by
 /// the caller; they load and store without bounds checks, which is what keeps decoding fast.
+@usableFromInline
 enum OSCWire {
     /// `#bundle` and its NUL, as the 8 bytes load in memory order.
-    static let bundleHeader: UInt64 = UInt64(bigEndian: 0x2362_756E_646C_6500)
+    @inlinable static var bundleHeader: UInt64 { UInt64(bigEndian: 0x2362_756E_646C_6500) }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func loadUInt32(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
         UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func loadUInt64(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
         UInt64(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func loadInt32(_ base: UnsafeRawPointer, _ offset: Int) -> Int32 {
         Int32(bitPattern: loadUInt32(base, offset))
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func storeUInt32(_ value: UInt32, _ base: UnsafeMutableRawPointer, _ offset: Int) {
         base.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt32.self)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func storeUInt64(_ value: UInt64, _ base: UnsafeMutableRawPointer, _ offset: Int) {
         base.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt64.self)
     }
 
     /// The number of data bytes of a fixed-size type tag, 0 for the tags without data, or a
     /// negative marker: -1 string, -2 blob, -3 array start, -4 array end, -5 unknown.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func fixedSize(of tag: UInt8) -> Int {
         switch tag {
         case OSCTypeTag.int32, OSCTypeTag.float32, OSCTypeTag.character, OSCTypeTag.rgba, OSCTypeTag.midi: 4
@@ -52,7 +53,7 @@ enum OSCWire {
     /// `start` and `end` must be 4-aligned relative to each other, which holds for every string of a
     /// message whose length is a multiple of 4.
     /// - Returns: the offset of the NUL, or `nil` if none comes before `end`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func findNUL(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Int? {
         var word = start
         while word < end {
@@ -81,13 +82,13 @@ enum OSCWire {
     }
 
     /// The padded length of a string of `length` bytes: its NUL plus up to three more.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func paddedStringLength(_ length: Int) -> Int {
         (length &+ 4) & ~3
     }
 
     /// The padded length of `length` data bytes (a blob's content).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func paddedLength(_ length: Int) -> Int {
         (length &+ 3) & ~3
     }

@@ -4,7 +4,10 @@ import OSCCore
 /// liblo 0.31 driven through its C API, the reference peer of the differential tests.
 enum LibLO {
     /// Builds a liblo message with the same arguments; `nil` for a type liblo lacks (arrays, `r`).
-    static func makeMessage(_ arguments: [OSCArgument]) -> lo_message? {
+    ///
+    /// liblo keeps pointers to the blobs it is given until the message is serialised, so they are
+    /// added to `blobs` for the caller to free afterwards.
+    static func makeMessage(_ arguments: [OSCArgument], blobs: inout [lo_blob]) -> lo_message? {
         let message = lo_message_new()!
         for argument in arguments {
             let status: Int32
@@ -16,7 +19,7 @@ enum LibLO {
             case .blob(let bytes):
                 let blob = bytes.withUnsafeBytes { lo_blob_new(Int32($0.count), $0.baseAddress) }
                 status = lo_message_add_blob(message, blob)
-                lo_blob_free(blob)
+                blobs.append(blob!)
             case .true: status = lo_message_add_true(message)
             case .false: status = lo_message_add_false(message)
             case .nil: status = lo_message_add_nil(message)
@@ -40,7 +43,9 @@ enum LibLO {
 
     /// liblo's serialisation of a message.
     static func serialise(_ message: OSCMessage) -> [UInt8]? {
-        guard let loMessage = makeMessage(message.arguments) else {
+        var blobs: [lo_blob] = []
+        defer { blobs.forEach { lo_blob_free($0) } }
+        guard let loMessage = makeMessage(message.arguments, blobs: &blobs) else {
             return nil
         }
         defer { lo_message_free(loMessage) }
@@ -56,19 +61,18 @@ enum LibLO {
     }
 
     /// Builds a liblo bundle from ours; `nil` if any message has a type liblo lacks.
-    static func makeBundle(_ bundle: OSCBundle, messages: inout [lo_message]) -> lo_bundle? {
+    static func makeBundle(_ bundle: OSCBundle, blobs: inout [lo_blob]) -> lo_bundle? {
         let loBundle = lo_bundle_new(lo_timetag(sec: bundle.timeTag.seconds, frac: bundle.timeTag.fraction))!
         for element in bundle.elements {
             switch element {
             case .message(let message):
-                guard let loMessage = makeMessage(message.arguments) else {
+                guard let loMessage = makeMessage(message.arguments, blobs: &blobs) else {
                     lo_bundle_free_recursive(loBundle)
                     return nil
                 }
-                messages.append(loMessage)
                 lo_bundle_add_message(loBundle, message.address, loMessage)
             case .bundle(let inner):
-                guard let loInner = makeBundle(inner, messages: &messages) else {
+                guard let loInner = makeBundle(inner, blobs: &blobs) else {
                     lo_bundle_free_recursive(loBundle)
                     return nil
                 }
@@ -80,8 +84,9 @@ enum LibLO {
 
     /// liblo's serialisation of a bundle.
     static func serialise(_ bundle: OSCBundle) -> [UInt8]? {
-        var messages: [lo_message] = []
-        guard let loBundle = makeBundle(bundle, messages: &messages) else {
+        var blobs: [lo_blob] = []
+        defer { blobs.forEach { lo_blob_free($0) } }
+        guard let loBundle = makeBundle(bundle, blobs: &blobs) else {
             return nil
         }
         defer { lo_bundle_free_recursive(loBundle) }
@@ -124,14 +129,17 @@ enum LibLO {
             case OSCTypeTag.int32: return .int32(arg.pointee.i)
             case OSCTypeTag.float32: return .float32(arg.pointee.f)
             case OSCTypeTag.string:
-                return .string(UnsafeRawPointer(arg).withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
+                return .string(
+                    UnsafeRawPointer(arg).withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
             case OSCTypeTag.symbol:
-                return .symbol(UnsafeRawPointer(arg).withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
+                return .symbol(
+                    UnsafeRawPointer(arg).withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
             case OSCTypeTag.blob:
                 // A deserialised blob argument is its host-order int32 size followed by the bytes.
                 let size = Int(arg.pointee.blob.size)
                 return .blob(Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(arg) + 4, count: size)))
-            case OSCTypeTag.timeTag: return .timeTag(OSCTimeTag(seconds: arg.pointee.t.sec, fraction: arg.pointee.t.frac))
+            case OSCTypeTag.timeTag:
+                return .timeTag(OSCTimeTag(seconds: arg.pointee.t.sec, fraction: arg.pointee.t.frac))
             case OSCTypeTag.int64: return .int64(arg.pointee.h)
             case OSCTypeTag.double: return .double(arg.pointee.d)
             case OSCTypeTag.character: return .character(arg.pointee.c)
@@ -147,4 +155,46 @@ enum LibLO {
 /// A liblo error code (`LO_E…`, from lo_errors.h).
 struct LibLOError: Error, Equatable {
     var code: Int32
+}
+
+/// A liblo server on a Unix-domain socket that is never read from: packets are handed to
+/// `lo_server_dispatch_data` directly, so this is liblo's own bundle parser without any network.
+final class LibLOReceiver {
+    struct Delivery: Equatable {
+        var address: String
+        var arguments: [OSCArgument]
+        var timeTag: OSCTimeTag
+    }
+
+    private var server: lo_server
+    private(set) var deliveries: [Delivery] = []
+
+    init?(socketPath: String) {
+        guard let server = lo_server_new_with_proto(socketPath, LO_UNIX, nil) else {
+            return nil
+        }
+        self.server = server
+        let handler: lo_method_handler = { path, _, _, _, message, userData in
+            let receiver = Unmanaged<LibLOReceiver>.fromOpaque(userData!).takeUnretainedValue()
+            let time = lo_message_get_timestamp(message)
+            receiver.deliveries.append(
+                Delivery(
+                    address: String(cString: path!), arguments: LibLO.arguments(of: message!),
+                    timeTag: OSCTimeTag(seconds: time.sec, fraction: time.frac)))
+            return 0
+        }
+        lo_server_add_method(server, nil, nil, handler, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        lo_server_free(server)
+    }
+
+    /// Dispatches `bytes` and returns what liblo delivered, or its error code.
+    func dispatch(_ bytes: [UInt8]) -> Result<[Delivery], LibLOError> {
+        deliveries = []
+        var copy = bytes
+        let status = copy.withUnsafeMutableBytes { lo_server_dispatch_data(server, $0.baseAddress, $0.count) }
+        return status < 0 ? .failure(LibLOError(code: status)) : .success(deliveries)
+    }
 }
