@@ -16,13 +16,14 @@ public enum OSCTCPClient {
     ///   - framing: the framing to speak (OSC 1.1 SLIP by default).
     ///   - options: frame limit and write-queue bound.
     ///   - loop: the event loop; a new one by default.
+    ///   - timeout: how long to wait for the server to accept (10 s by default).
     ///   - onFrame: gets each frame from the server (valid only during the call); runs on the loop.
     ///   - onClose: told when the connection closes, and why.
     /// - Returns: the open connection.
-    /// - Throws: ``OSCSystemError``, for instance `ECONNREFUSED`.
+    /// - Throws: ``OSCSystemError``, for instance `ECONNREFUSED`, or `ETIMEDOUT` after `timeout`.
     public static func connect(
         to remote: OSCSocketAddress, framing: OSCFraming = .slip, options: OSCTCPOptions = OSCTCPOptions(),
-        loop: OSCEventLoop = OSCEventLoop(),
+        loop: OSCEventLoop = OSCEventLoop(), timeout: Duration = .seconds(10),
         onFrame: @escaping @Sendable (UnsafeRawBufferPointer, OSCTCPConnection) -> Void,
         onClose: (@Sendable (OSCTCPConnection, OSCTCPCloseReason) -> Void)? = nil
     ) async throws(OSCSystemError) -> OSCTCPConnection {
@@ -43,15 +44,32 @@ public enum OSCTCPClient {
                         returning: .failure(OSCSystemError(call: "connect(\(remote))", errno: code)))
                 }
                 // The connection completes when the socket becomes writable; SO_ERROR tells how.
+                // The outcome is reported from the cancel handler, once dispatch no longer watches
+                // the descriptor, so that it is never closed (or watched again) under a live source.
                 let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
+                let outcome = OutcomeBox()
                 source.setEventHandler {
-                    source.cancel()
+                    guard !outcome.decided else { return }
+                    outcome.decided = true
                     let error = Socket.intOption(fd, SOL_SOCKET, SO_ERROR)
-                    continuation.resume(
-                        returning: error == 0
-                            ? .success(()) : .failure(OSCSystemError(call: "connect(\(remote))", errno: error)))
+                    outcome.result =
+                        error == 0 ? .success(()) : .failure(OSCSystemError(call: "connect(\(remote))", errno: error))
+                    source.cancel()
                 }
+                source.setCancelHandler {
+                    outcome.source = nil
+                    continuation.resume(returning: outcome.result)
+                }
+                outcome.source = source
                 source.resume()
+                let (seconds, attoseconds) = timeout.components
+                let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+                loop.schedule(at: .now() + .nanoseconds(nanoseconds)) {
+                    guard !outcome.decided else { return }
+                    outcome.decided = true
+                    outcome.result = .failure(OSCSystemError(call: "connect(\(remote))", errno: ETIMEDOUT))
+                    outcome.source?.cancel()
+                }
             }
         }
         do throws(OSCSystemError) {
@@ -64,9 +82,17 @@ public enum OSCTCPClient {
             loop.execute { connection.start() }
             return connection
         } catch {
-            // The connect source (if any) was cancelled on the loop; close after it is gone.
-            loop.execute { Socket.closeDescriptor(fd) }
+            // Any connect source is gone by now (the outcome comes from its cancel handler).
+            Socket.closeDescriptor(fd)
             throw error
         }
+    }
+
+    /// The outcome of a non-blocking connect, handed from the source's event handler to its
+    /// cancel handler; both run on the loop.
+    private final class OutcomeBox: @unchecked Sendable {
+        var decided = false
+        var source: DispatchSourceWrite?
+        var result: Result<Void, OSCSystemError> = .failure(OSCSystemError(call: "connect", errno: ECANCELED))
     }
 }
