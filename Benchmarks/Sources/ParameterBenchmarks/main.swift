@@ -108,6 +108,22 @@ func twoThreads(rounds: Int) -> Double {
     return median(rates)
 }
 
+/// The shape of a control surface with the server: one observer per parameter (a knob) and one on
+/// the tree (the server), so every change reaches two observers.
+func knobsAndServer(rounds: Int) -> Double {
+    let tree = makeTree()
+    for parameter in tree.allParameters { _ = parameter.token { change in sink(change) } }
+    _ = tree.token { change in sink(change) }
+    _ = sweep(tree.allParameters[...], rounds: 10)
+    var rates: [Double] = []
+    for _ in 0..<5 {
+        var changes = 0
+        let elapsed = seconds { changes = sweep(tree.allParameters[...], rounds: rounds) }
+        rates.append(Double(changes) / elapsed)
+    }
+    return median(rates)
+}
+
 /// Runs `changes` changes after a warm-up and exits: valgrind's heap summary of two such runs
 /// with different counts gives the allocations per change.
 func allocationRun(changes: Int) {
@@ -166,6 +182,11 @@ print(String(format: "  one thread:  %6.2f M changes/s  (%5.1f ns/change)", one 
 let two = twoThreads(rounds: 1_000)
 print(
     String(format: "  two threads: %6.2f M changes/s  (%5.1f ns/change, both threads together)", two / 1e6, 1e9 / two))
+let knobs = knobsAndServer(rounds: 2_000)
+print(
+    String(
+        format: "  one thread, an observer per parameter + 1 on the tree: %6.2f M changes/s (%5.1f ns/change)",
+        knobs / 1e6, 1e9 / knobs))
 let small = 10_000
 let large = 110_000
 if FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"), let program = strippedCopy() {
