@@ -141,3 +141,25 @@ public struct ValueParser: Sendable {
         return (value, rest)
     }
 }
+
+extension ValueParser {
+    /// The text with `°` as `deg`, the Unicode minus and non-breaking spaces as ASCII, and any
+    /// other character outside ASCII as `?`.
+    static func ascii(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "°" {
+                result += "deg"
+            } else if scalar == "\u{2212}" {
+                result += "-"
+            } else if scalar == "\u{A0}" || scalar == "\u{202F}" {
+                result += " "
+            } else if scalar.isASCII {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "?"
+            }
+        }
+        return result
+    }
+}
