@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs a feature: holds its state, feeds actions to its reducer and runs the returned effects.
 ///
 /// A store may be used from any thread. Actions are processed one at a time in arrival order;
@@ -16,8 +14,8 @@ public final class Store<R: Reducer>: Sendable {
     private let observers: Observers
 
     private final class Observers: Sendable {
-        let list = Mutex<[Int: @Sendable (State) -> Void]>([:])
-        let nextKey = Mutex(0)
+        let list = LockedValue<[Int: @Sendable (State) -> Void]>([:])
+        let nextKey = LockedValue(0)
 
         func notify(_ state: State) {
             for observer in list.withLock({ Array($0.sorted { $0.key < $1.key }.map(\.value)) }) {
