@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "Controls", dependencies: ["Parameters"]),
         .target(name: "ControlsTesting", dependencies: ["Controls"]),
         .testTarget(name: "OSCCoreTests", dependencies: ["OSCCore", "CLibLO"]),
-        .testTarget(name: "OSCTransportTests", dependencies: ["OSCTransport", "OSCCore"]),
+        .testTarget(name: "OSCTransportTests", dependencies: ["OSCTransport", "OSCCore", "CLibLO"]),
         .testTarget(name: "KnobLinkCLITests", dependencies: ["KnobLinkCLI", "OSCCore", "OSCTransport", "CLibLO"]),
         .testTarget(name: "ParametersTests", dependencies: ["Parameters"]),
         .testTarget(

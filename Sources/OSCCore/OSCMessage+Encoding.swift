@@ -1,0 +1,70 @@
+extension OSCMessage {
+    /// The number of bytes ``encode(into:)`` writes.
+    ///
+    /// - Complexity: O(n) in the number of arguments and the length of the strings.
+    public var encodedSize: Int {
+        arguments.withUnsafeBufferPointer { arguments in
+            var dataSize = 0
+            for index in arguments.indices {
+                dataSize += arguments[index].encodedDataSize
+            }
+            let tags = OSCArgument.tagCount(of: arguments)
+            return OSCWire.encodedSize(of: address) + OSCWire.paddedStringLength(tags + 1) + dataSize
+        }
+    }
+
+    /// Writes the message at the start of `buffer`, byte for byte as liblo's `lo_message_serialise`
+    /// would.
+    ///
+    /// Strings (the address included) are written up to their first NUL. A message without
+    /// arguments still gets the type tag string `,`.
+    /// - Parameter buffer: room for at least ``encodedSize`` bytes; a smaller buffer is a
+    ///   programming error and traps.
+    /// - Returns: the number of bytes written, ``encodedSize``.
+    /// - Complexity: O(n) in the size of the message; nothing is allocated.
+    @discardableResult
+    public func encode(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard let base = buffer.baseAddress else {
+            preconditionFailure("OSCMessage.encode(into:) needs \(encodedSize) bytes, got none")
+        }
+        return write(to: base, at: 0, limit: buffer.count)
+    }
+
+    /// Appends the encoded message to `bytes`.
+    /// - Returns: the number of bytes appended.
+    @discardableResult
+    public func encode(appendingTo bytes: inout [UInt8]) -> Int {
+        let size = encodedSize
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: size))
+        bytes.withUnsafeMutableBytes { _ = write(to: $0.baseAddress.unsafelyUnwrapped, at: start, limit: $0.count) }
+        return size
+    }
+
+    /// The encoded message as a new array.
+    public func encoded() -> [UInt8] {
+        let size = encodedSize
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            _ = write(to: UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped), at: 0, limit: size)
+            initialized = size
+        }
+    }
+
+    /// Writes the message at `offset`, trapping if it would pass `limit`.
+    /// - Returns: the number of bytes written.
+    func write(to base: UnsafeMutableRawPointer, at offset: Int, limit: Int) -> Int {
+        let tagsStart = OSCWire.write(address, to: base, at: offset, limit: limit)
+        return arguments.withUnsafeBufferPointer { arguments in
+            let dataStart = tagsStart + OSCWire.paddedStringLength(1 + OSCArgument.tagCount(of: arguments))
+            OSCWire.checkRoom(dataStart, limit)
+            // Zero the type tag string's last word first, so that its NUL and padding are in place.
+            base.storeBytes(of: 0, toByteOffset: dataStart - 4, as: UInt32.self)
+            base.storeBytes(of: UInt8(ascii: ","), toByteOffset: tagsStart, as: UInt8.self)
+            var next = (tag: tagsStart + 1, data: dataStart)
+            for index in arguments.indices {
+                next = arguments[index].write(to: base, tag: next.tag, data: next.data, limit: limit)
+            }
+            return next.data - offset
+        }
+    }
+}

@@ -1,0 +1,79 @@
+extension OSCMessageView {
+    /// The type tag of the argument at `index` (`[` for an array), or `nil` if out of range.
+    @inlinable
+    public func typeTag(at index: Int) -> UInt8? {
+        argument(at: index)?.typeTag
+    }
+
+    /// The argument at `index` as an `Int32`; see ``OSCArgumentView/int32`` for the coercions.
+    @inlinable
+    public func int32(at index: Int) -> Int32? {
+        argument(at: index)?.int32
+    }
+
+    /// The argument at `index` as an `Int64`; see ``OSCArgumentView/int64`` for the coercions.
+    @inlinable
+    public func int64(at index: Int) -> Int64? {
+        argument(at: index)?.int64
+    }
+
+    /// The argument at `index` as a `Float` (from `f i h d T F`).
+    @inlinable
+    public func float(at index: Int) -> Float? {
+        argument(at: index)?.float
+    }
+
+    /// The argument at `index` as a `Double` (from `d f i h T F`).
+    @inlinable
+    public func double(at index: Int) -> Double? {
+        argument(at: index)?.double
+    }
+
+    /// The argument at `index` as a `Bool` (from `T F`, or a number compared with zero).
+    @inlinable
+    public func bool(at index: Int) -> Bool? {
+        argument(at: index)?.bool
+    }
+
+    /// The argument at `index` as a `String`, from `s` or `S`.
+    @inlinable
+    public func string(at index: Int) -> String? {
+        argument(at: index)?.string
+    }
+
+    /// The bytes of the `s` or `S` argument at `index`, in place, without the NUL.
+    @inlinable
+    public func stringBytes(at index: Int) -> UnsafeRawBufferPointer? {
+        argument(at: index)?.stringBytes
+    }
+
+    /// The content of the blob at `index`, in place.
+    @inlinable
+    public func blob(at index: Int) -> UnsafeRawBufferPointer? {
+        argument(at: index)?.blob
+    }
+
+    /// The time tag argument (`t`) at `index`.
+    @inlinable
+    public func timeTag(at index: Int) -> OSCTimeTag? {
+        argument(at: index)?.timeTag
+    }
+
+    /// The character argument (`c`) at `index`.
+    @inlinable
+    public func character(at index: Int) -> UInt8? {
+        argument(at: index)?.character
+    }
+
+    /// The colour argument (`r`) at `index`.
+    @inlinable
+    public func rgba(at index: Int) -> OSCRGBA? {
+        argument(at: index)?.rgba
+    }
+
+    /// The MIDI argument (`m`) at `index`.
+    @inlinable
+    public func midi(at index: Int) -> OSCMIDI? {
+        argument(at: index)?.midi
+    }
+}

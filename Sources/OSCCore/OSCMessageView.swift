@@ -1,0 +1,116 @@
+/// A decoded OSC message that reads its address, type tags and arguments in place.
+///
+/// Creating a view validates the whole message (see ``OSCDecodingOptions``); afterwards every
+/// accessor reads the bytes without further checks and without allocating, except ``address``,
+/// ``OSCArgumentView/string`` and ``makeMessage()``, which build owned values.
+///
+/// The view does not own its bytes: it is valid only while the buffer it was made from is alive
+/// and unchanged, typically inside a `withUnsafeBytes` closure or a receive callback.
+public struct OSCMessageView {
+    /// The message's bytes, from the first byte of the address to the end of the last argument.
+    public let bytes: UnsafeRawBufferPointer
+    @usableFromInline let addressLength: Int
+    @usableFromInline let tagsStart: Int
+    @usableFromInline let tagsLength: Int
+    @usableFromInline let argumentsStart: Int
+    /// The number of arguments; an array counts as one argument.
+    public let argumentCount: Int
+
+    /// Decodes one message from `bytes`, validating all of it.
+    ///
+    /// - Parameters:
+    ///   - bytes: exactly one message (not a bundle); its length must be a multiple of 4.
+    ///   - options: what to accept beyond strict OSC; the default accepts what liblo and
+    ///     python-osc send.
+    /// - Throws: ``OSCDecodingError`` naming the first problem and its byte offset in `bytes`.
+    /// - Complexity: O(n) in the length of `bytes`.
+    @inlinable
+    public init(_ bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions = .default) throws(OSCDecodingError) {
+        try self.init(validating: bytes, options: options)
+    }
+
+    @usableFromInline
+    init(validating bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions) throws(OSCDecodingError) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw .emptyPacket(offset: 0)
+        }
+        if bytes.count & 3 != 0 {
+            throw .misaligned(size: bytes.count, offset: 0)
+        }
+        let validator = OSCPacketValidator(base: base, options: options)
+        let layout = try validator.validateMessage(start: 0, end: bytes.count)
+        self.init(base: base, layout: layout)
+    }
+
+    /// A view of a message that has already been validated inside the packet starting at `base`.
+    init(base: UnsafeRawPointer, layout: OSCPacketValidator.MessageLayout) {
+        let start = layout.start
+        bytes = UnsafeRawBufferPointer(start: base + start, count: layout.end - start)
+        addressLength = layout.addressLength
+        tagsStart = layout.tagsStart - start
+        tagsLength = layout.tagsLength
+        argumentsStart = layout.argumentsStart - start
+        argumentCount = layout.argumentCount
+    }
+
+    @inlinable
+    var base: UnsafeRawPointer { bytes.baseAddress.unsafelyUnwrapped }
+
+    /// The address (or pattern) bytes, without the terminating NUL.
+    public var addressBytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base, count: addressLength)
+    }
+
+    /// The type tags after the `,`, without the NUL; empty for a message without arguments or
+    /// without a type tag string.
+    @inlinable
+    public var typeTags: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + tagsStart, count: tagsLength)
+    }
+
+    /// The address as a `String` (invalid UTF-8 is repaired with U+FFFD).
+    public var address: String {
+        String(decoding: addressBytes, as: UTF8.self)
+    }
+
+    /// Whether the address is exactly `address`, compared byte by byte without building a `String`.
+    public func hasAddress(_ address: String) -> Bool {
+        var address = address
+        return address.withUTF8 { utf8 in
+            utf8.count == addressLength && (utf8.isEmpty || utf8.elementsEqual(addressBytes))
+        }
+    }
+
+    /// The top-level arguments, read in place.
+    @inlinable
+    public var arguments: OSCArgumentSequence {
+        OSCArgumentSequence(tags: typeTags, data: base + argumentsStart)
+    }
+
+    /// The argument at `index` (arrays count as one), or `nil` if there are not that many.
+    ///
+    /// - Complexity: O(`index`) plus the length of the strings before it.
+    @inlinable
+    public func argument(at index: Int) -> OSCArgumentView? {
+        guard index >= 0 && index < argumentCount else {
+            return nil
+        }
+        var iterator = arguments.makeIterator()
+        var skip = index
+        while skip > 0 {
+            _ = iterator.next()
+            skip &-= 1
+        }
+        return iterator.next()
+    }
+
+    /// The owned form of this message (copies the address and every argument).
+    public func makeMessage() -> OSCMessage {
+        var arguments: [OSCArgument] = []
+        arguments.reserveCapacity(argumentCount)
+        for argument in self.arguments {
+            arguments.append(argument.makeArgument())
+        }
+        return OSCMessage(address, arguments)
+    }
+}

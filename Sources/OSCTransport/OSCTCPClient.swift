@@ -1,0 +1,72 @@
+import Dispatch
+import OSCCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Opens OSC stream connections to TCP servers.
+public enum OSCTCPClient {
+    /// Connects to a TCP server, without blocking any thread, and starts reading frames.
+    ///
+    /// - Parameters:
+    ///   - remote: the server.
+    ///   - framing: the framing to speak (OSC 1.1 SLIP by default).
+    ///   - options: frame limit and write-queue bound.
+    ///   - loop: the event loop; a new one by default.
+    ///   - onFrame: gets each frame from the server (valid only during the call); runs on the loop.
+    ///   - onClose: told when the connection closes, and why.
+    /// - Returns: the open connection.
+    /// - Throws: ``OSCSystemError``, for instance `ECONNREFUSED`.
+    public static func connect(
+        to remote: OSCSocketAddress, framing: OSCFraming = .slip, options: OSCTCPOptions = OSCTCPOptions(),
+        loop: OSCEventLoop = OSCEventLoop(),
+        onFrame: @escaping @Sendable (UnsafeRawBufferPointer, OSCTCPConnection) -> Void,
+        onClose: (@Sendable (OSCTCPConnection, OSCTCPCloseReason) -> Void)? = nil
+    ) async throws(OSCSystemError) -> OSCTCPConnection {
+        let fd = try Socket.make(family: remote.family, type: Socket.streamType)
+        let outcome: Result<Void, OSCSystemError> = await withCheckedContinuation { continuation in
+            loop.execute {
+                let result = remote.withSockAddr { pointer, length in
+                    #if canImport(Glibc)
+                        Glibc.connect(fd, pointer, length)
+                    #else
+                        Darwin.connect(fd, pointer, length)
+                    #endif
+                }
+                if result == 0 { return continuation.resume(returning: .success(())) }
+                let code = errno
+                guard code == EINPROGRESS || code == EINTR else {
+                    return continuation.resume(
+                        returning: .failure(OSCSystemError(call: "connect(\(remote))", errno: code)))
+                }
+                // The connection completes when the socket becomes writable; SO_ERROR tells how.
+                let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
+                source.setEventHandler {
+                    source.cancel()
+                    let error = Socket.intOption(fd, SOL_SOCKET, SO_ERROR)
+                    continuation.resume(
+                        returning: error == 0
+                            ? .success(()) : .failure(OSCSystemError(call: "connect(\(remote))", errno: error)))
+                }
+                source.resume()
+            }
+        }
+        do throws(OSCSystemError) {
+            try outcome.get()
+            let local = try Socket.localAddress(fd)
+            OSCTCPServer.configure(fd, options: options)
+            let connection = OSCTCPConnection(
+                fd: fd, remote: remote, local: local, framing: framing, options: options, loop: loop,
+                handlers: .init(frame: onFrame, otherProtocol: nil, closed: onClose), detach: nil)
+            loop.execute { connection.start() }
+            return connection
+        } catch {
+            // The connect source (if any) was cancelled on the loop; close after it is gone.
+            loop.execute { Socket.closeDescriptor(fd) }
+            throw error
+        }
+    }
+}

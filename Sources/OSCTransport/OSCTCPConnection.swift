@@ -1,0 +1,301 @@
+import Dispatch
+import OSCCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One TCP connection on an event loop: an OSC stream in either framing, or, when it started
+/// with another protocol, a raw byte stream handed to another handler.
+///
+/// Reads, writes and closing happen on the loop. ``send(_:)`` and ``write(_:)`` may be called
+/// from any thread: they never block. Bytes that the socket does not take at once wait in a
+/// bounded queue; a peer that stops reading until the queue overflows is dropped, and only it.
+public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomStringConvertible {
+    enum Mode {
+        case detecting
+        case osc
+        case raw
+    }
+
+    /// The handlers a connection calls on the loop.
+    struct Handlers: Sendable {
+        var frame: @Sendable (UnsafeRawBufferPointer, OSCTCPConnection) -> Void
+        var otherProtocol: (@Sendable (OSCTCPConnection, UnsafeRawBufferPointer) -> Void)?
+        var closed: (@Sendable (OSCTCPConnection, OSCTCPCloseReason) -> Void)?
+    }
+
+    /// The loop that owns the connection.
+    public let loop: OSCEventLoop
+    /// The peer's address.
+    public let remoteAddress: OSCSocketAddress
+    /// The local end's address.
+    public let localAddress: OSCSocketAddress
+
+    private let fd: Int32
+    private let options: OSCTCPOptions
+    private let readSource: DispatchSourceRead
+    private var writeSource: DispatchSourceWrite?
+    private var writeSourceRunning = false
+    private var pendingCancels = 1
+
+    // Owned by the loop.
+    private var mode: Mode
+    private var decoder: OSCFramingDecoder?
+    private var buffer = OSCFramingBuffer(capacity: 4096)
+    private var handlers: Handlers
+    private var rawHandler: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+    private var queue: [[UInt8]] = []
+    private var queueHead = 0
+    private var headOffset = 0
+    private var closed = false
+    private var detachedFromServer: (@Sendable (OSCTCPConnection) -> Void)?
+
+    /// The number of bytes waiting to be sent. Read it on the loop.
+    public private(set) var queuedBytes = 0
+
+    /// The connection's framing, once known: set from the first byte on a server, given on a
+    /// client; `nil` while unknown and on a connection that speaks another protocol. Read it on the loop.
+    public private(set) var framing: OSCFraming?
+
+    /// Whether the connection is closed. Read it on the loop.
+    public var isClosed: Bool { closed }
+
+    init(
+        fd: Int32, remote: OSCSocketAddress, local: OSCSocketAddress, framing: OSCFraming?, options: OSCTCPOptions,
+        loop: OSCEventLoop, handlers: Handlers, detach: (@Sendable (OSCTCPConnection) -> Void)?
+    ) {
+        self.fd = fd
+        self.loop = loop
+        self.options = options
+        self.handlers = handlers
+        remoteAddress = remote
+        localAddress = local
+        detachedFromServer = detach
+        self.framing = framing
+        if let framing {
+            mode = .osc
+            decoder = OSCFramingDecoder(framing: framing, maximumFrameLength: options.maximumFrameLength)
+        } else {
+            mode = .detecting
+        }
+        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
+    }
+
+    /// Starts reading; call on the loop.
+    func start() {
+        readSource.setEventHandler { [self] in readable() }
+        readSource.setCancelHandler { [self] in descriptorSourceCancelled() }
+        readSource.resume()
+    }
+
+    /// Sets the handler of the bytes that follow on a connection handed over as another protocol.
+    ///
+    /// Call it on the loop, from the `otherProtocol` handler of ``OSCTCPServer/start(onFrame:onOtherProtocol:onClose:)``,
+    /// so that no bytes are missed.
+    /// - Parameter handler: gets each chunk of bytes as it is read, valid only during the call.
+    public func setRawHandler(_ handler: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
+        loop.assertInLoop()
+        rawHandler = handler
+    }
+
+    /// Sends one OSC packet, framed like the connection (raw if it speaks another protocol).
+    /// - Parameter packet: the packet's bytes.
+    public func send(_ packet: [UInt8]) {
+        loop.executeSoon { [self] in
+            guard !closed else { return }
+            guard let framing else { return enqueue(packet) }
+            var framed: [UInt8] = []
+            framed.reserveCapacity(packet.count + 8)
+            packet.withUnsafeBytes { framing.encode($0, into: &framed) }
+            enqueue(framed)
+        }
+    }
+
+    /// Writes bytes as they are, without framing (for connections that speak another protocol).
+    /// - Parameter bytes: the bytes.
+    public func write(_ bytes: [UInt8]) {
+        loop.executeSoon { [self] in
+            guard !closed else { return }
+            enqueue(bytes)
+        }
+    }
+
+    /// Closes the connection; the `closed` handler gets ``OSCTCPCloseReason/closedLocally``.
+    public func close() {
+        loop.executeSoon { [self] in teardown(.closedLocally) }
+    }
+
+    private func readable() {
+        var reads = 0
+        // Reading a bounded amount per event keeps one busy peer from starving the others; the
+        // source fires again while bytes remain.
+        while !closed && reads < 16 {
+            reads += 1
+            var outcome: Result<Int?, OSCSystemError> = .success(nil)
+            let fd = fd
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: options.readChunkSize) { target in
+                outcome = Result { () throws(OSCSystemError) -> Int? in
+                    try SystemCall.run("recv") { recv(fd, target.baseAddress, target.count, 0) }
+                }
+                if case .success(let count?) = outcome { return count }
+                return 0
+            }
+            switch outcome {
+            case .failure(let error):
+                teardown(.systemError(error))
+                return
+            case .success(nil):
+                return
+            case .success(0):
+                teardown(.peerClosed)
+                return
+            case .success:
+                process()
+            }
+        }
+    }
+
+    private func process() {
+        if mode == .detecting {
+            guard buffer.readableBytes > 0 else { return }
+            let first = buffer.withUnsafeReadableBytes { $0[0] }
+            if let detected = OSCFraming.detect(firstByte: first) {
+                framing = detected
+                decoder = OSCFramingDecoder(framing: detected, maximumFrameLength: options.maximumFrameLength)
+                mode = .osc
+            } else {
+                mode = .raw
+                guard let otherProtocol = handlers.otherProtocol else {
+                    teardown(.otherProtocolRefused)
+                    return
+                }
+                buffer.withUnsafeReadableBytes { otherProtocol(self, $0) }
+                buffer.clear()
+                return
+            }
+        }
+        switch mode {
+        case .detecting:
+            return
+        case .raw:
+            buffer.withUnsafeReadableBytes { bytes in rawHandler?(bytes) }
+            buffer.clear()
+        case .osc:
+            guard var decoder else { return }
+            defer { self.decoder = decoder }
+            do {
+                while !closed, let frame = try decoder.decode(buffer: &buffer) {
+                    frame.withUnsafeBytes { handlers.frame($0, self) }
+                }
+            } catch {
+                teardown(.framingError(error))
+            }
+        }
+    }
+
+    private func enqueue(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        var offset = 0
+        if queuedBytes == 0 {
+            switch writeNow(bytes, from: 0) {
+            case .failure(let error):
+                return teardown(.systemError(error))
+            case .success(let written):
+                offset = written
+            }
+            if offset == bytes.count { return }
+        }
+        let remaining = bytes.count - offset
+        guard queuedBytes + remaining <= options.maximumQueuedBytes else {
+            return teardown(.writeQueueOverflow)
+        }
+        queue.append(offset == 0 ? bytes : Array(bytes[offset...]))
+        queuedBytes += remaining
+        startWriteSource()
+    }
+
+    private func writeNow(_ bytes: [UInt8], from offset: Int) -> Result<Int, OSCSystemError> {
+        let fd = fd
+        return bytes.withUnsafeBytes { all in
+            var written = offset
+            while written < all.count {
+                let rest = UnsafeRawBufferPointer(rebasing: all[written...])
+                do throws(OSCSystemError) {
+                    guard let count = try SystemCall.run("send", { Socket.sendBytes(fd, rest) }) else { break }
+                    written += count
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return .success(written - offset)
+        }
+    }
+
+    private func startWriteSource() {
+        if writeSource == nil {
+            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
+            source.setEventHandler { [self] in writable() }
+            source.setCancelHandler { [self] in descriptorSourceCancelled() }
+            pendingCancels += 1
+            writeSource = source
+        }
+        if !writeSourceRunning {
+            writeSourceRunning = true
+            writeSource?.resume()
+        }
+    }
+
+    private func writable() {
+        while queueHead < queue.count {
+            switch writeNow(queue[queueHead], from: headOffset) {
+            case .failure(let error):
+                return teardown(.systemError(error))
+            case .success(let written):
+                headOffset += written
+                queuedBytes -= written
+                if headOffset < queue[queueHead].count { return }
+                headOffset = 0
+                queueHead += 1
+            }
+        }
+        queue.removeAll(keepingCapacity: true)
+        queueHead = 0
+        if writeSourceRunning {
+            writeSourceRunning = false
+            writeSource?.suspend()
+        }
+    }
+
+    func teardown(_ reason: OSCTCPCloseReason) {
+        guard !closed else { return }
+        closed = true
+        if let writeSource {
+            if !writeSourceRunning { writeSource.resume() }
+            writeSource.cancel()
+        }
+        readSource.cancel()
+        queue = []
+        queuedBytes = 0
+        buffer = OSCFramingBuffer(capacity: 16)
+        handlers.closed?(self, reason)
+        detachedFromServer?(self)
+        detachedFromServer = nil
+        rawHandler = nil
+    }
+
+    private func descriptorSourceCancelled() {
+        pendingCancels -= 1
+        // Both sources watch the descriptor: close it only once neither does.
+        if pendingCancels == 0 { Socket.closeDescriptor(fd) }
+    }
+
+    /// `tcp 127.0.0.1:50000 -> 127.0.0.1:8000`.
+    public var description: String { "tcp \(remoteAddress) -> \(localAddress)" }
+
+    public static func == (lhs: OSCTCPConnection, rhs: OSCTCPConnection) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,185 @@
+import Dispatch
+import OSCCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A TCP listener whose connections carry OSC in either stream framing, or another protocol.
+///
+/// The first byte of each connection selects its protocol (``OSCFraming/detect(firstByte:)``):
+/// `0xC0` SLIP, `0x00` length prefix; anything else (an HTTP `GET `) goes to the
+/// `onOtherProtocol` handler with the bytes read so far. Each connection has its own decoder,
+/// frame limit and bounded write queue, so a misbehaving peer is closed without disturbing others.
+public final class OSCTCPServer: @unchecked Sendable {
+    /// The loop that accepts, reads and writes.
+    public let loop: OSCEventLoop
+    /// The bound address; its port is the one the kernel chose when bound to port 0.
+    public let localAddress: OSCSocketAddress
+
+    private let fd: Int32
+    private let options: OSCTCPOptions
+    private let source: DispatchSourceRead
+
+    // Owned by the loop.
+    private var handlers: OSCTCPConnection.Handlers?
+    private var connections: [ObjectIdentifier: OSCTCPConnection] = [:]
+    private var started = false
+    private var closed = false
+    private var refusedCount = 0
+    private var finishStream: (() -> Void)?
+
+    /// Binds and listens.
+    ///
+    /// - Parameters:
+    ///   - host: the local address (`0.0.0.0` by default, `::`, `127.0.0.1`, …).
+    ///   - port: the port; 0 lets the kernel choose (read it from ``localAddress``).
+    ///   - options: frame limit, write-queue bound, connection cap.
+    ///   - loop: the event loop; a new one by default.
+    /// - Throws: ``OSCAddressError`` or ``OSCSystemError``.
+    public init(
+        host: String = "0.0.0.0", port: UInt16 = 0, options: OSCTCPOptions = OSCTCPOptions(),
+        loop: OSCEventLoop = OSCEventLoop()
+    ) throws {
+        let address = try Socket.address(host: host, port: port)
+        let fd = try Socket.make(family: address.family, type: Socket.streamType)
+        do {
+            try Socket.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1, "setsockopt(SO_REUSEADDR)")
+            try Socket.bind(fd, to: address)
+            try SystemCall.require("listen") { listen(fd, 128) }
+            localAddress = try Socket.localAddress(fd)
+        } catch {
+            Socket.closeDescriptor(fd)
+            throw error
+        }
+        self.fd = fd
+        self.loop = loop
+        self.options = options
+        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
+        source.setCancelHandler { Socket.closeDescriptor(fd) }
+    }
+
+    deinit {
+        if !closed {
+            if !started { source.resume() }
+            source.cancel()
+        }
+    }
+
+    /// Starts accepting connections.
+    ///
+    /// All handlers run on the loop and must not block.
+    /// - Parameters:
+    ///   - onFrame: gets each OSC frame (valid only during the call) and its connection; reply
+    ///     with ``OSCTCPConnection/send(_:)``, which frames like the connection.
+    ///   - onOtherProtocol: gets a connection that started with neither framing, and the bytes
+    ///     read so far; it takes the connection over (``OSCTCPConnection/setRawHandler(_:)``,
+    ///     ``OSCTCPConnection/write(_:)``). Without it such connections are closed.
+    ///   - onClose: told when a connection closes, and why.
+    public func start(
+        onFrame: @escaping @Sendable (UnsafeRawBufferPointer, OSCTCPConnection) -> Void,
+        onOtherProtocol: (@Sendable (OSCTCPConnection, UnsafeRawBufferPointer) -> Void)? = nil,
+        onClose: (@Sendable (OSCTCPConnection, OSCTCPCloseReason) -> Void)? = nil
+    ) {
+        let handlers = OSCTCPConnection.Handlers(frame: onFrame, otherProtocol: onOtherProtocol, closed: onClose)
+        loop.executeSoon { [self] in
+            guard !started, !closed else { return }
+            started = true
+            self.handlers = handlers
+            source.setEventHandler { [weak self] in self?.acceptAll() }
+            source.resume()
+        }
+    }
+
+    /// Starts accepting connections and returns their frames as a stream, each copied out of
+    /// the read buffer; connections that speak another protocol are closed.
+    ///
+    /// Use either this or ``start(onFrame:onOtherProtocol:onClose:)``, once.
+    /// - Parameter limit: how many frames the stream holds for a slow consumer before it drops the oldest.
+    /// - Returns: the stream; it finishes when the server is closed.
+    public func frames(bufferingNewest limit: Int = 4096) -> AsyncStream<OSCTCPFrame> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: OSCTCPFrame.self, bufferingPolicy: .bufferingNewest(limit))
+        start(onFrame: { bytes, connection in
+            continuation.yield(OSCTCPFrame(bytes: Array(bytes), connection: connection))
+        })
+        loop.executeSoon { [self] in
+            if closed { continuation.finish() } else { finishStream = { continuation.finish() } }
+        }
+        continuation.onTermination = { [weak self] _ in self?.close() }
+        return stream
+    }
+
+    /// The open connections. Read on the loop.
+    public var openConnections: [OSCTCPConnection] { Array(connections.values) }
+
+    /// Connections closed at once because ``OSCTCPOptions/maximumConnections`` were open. Read on the loop.
+    public var refusedConnections: Int { refusedCount }
+
+    /// Stops listening and closes every connection.
+    public func close() {
+        loop.executeSoon { [self] in
+            guard !closed else { return }
+            closed = true
+            if !started { source.resume() }
+            source.cancel()
+            for connection in connections.values { connection.teardown(.closedLocally) }
+            connections = [:]
+            finishStream?()
+            finishStream = nil
+        }
+    }
+
+    private func acceptAll() {
+        guard let handlers, !closed else { return }
+        while true {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let accepted: Int32?
+            do {
+                accepted = try withUnsafeMutablePointer(to: &storage) { (pointer) throws(OSCSystemError) -> Int32? in
+                    try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        (address) throws(OSCSystemError) -> Int32? in
+                        try SystemCall.run("accept") { accept(fd, address, &length) }
+                    }
+                }
+            } catch {
+                // ECONNABORTED and friends concern one connection; EMFILE clears when others close.
+                return
+            }
+            guard let client = accepted else { return }
+            // Glibc declares accept4 only under _GNU_SOURCE, so the flags are set afterwards.
+            try? Socket.setNonBlocking(client)
+            guard connections.count < options.maximumConnections,
+                let remote = OSCSocketAddress(storage: storage, length: length),
+                let local = try? Socket.localAddress(client)
+            else {
+                refusedCount += 1
+                Socket.closeDescriptor(client)
+                continue
+            }
+            Self.configure(client, options: options)
+            let connection = OSCTCPConnection(
+                fd: client, remote: remote, local: local, framing: nil, options: options, loop: loop,
+                handlers: handlers,
+                detach: { [weak self] connection in self?.connections[ObjectIdentifier(connection)] = nil })
+            connections[ObjectIdentifier(connection)] = connection
+            connection.start()
+        }
+    }
+
+    static func configure(_ fd: Int32, options: OSCTCPOptions) {
+        if options.noDelay { try? Socket.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1, "setsockopt(TCP_NODELAY)") }
+        if options.keepAlive {
+            try? Socket.setOption(fd, SOL_SOCKET, SO_KEEPALIVE, 1, "setsockopt(SO_KEEPALIVE)")
+            #if os(Linux)
+                // Probe after 30 s idle, every 10 s, 3 times: a vanished peer is dropped within a minute.
+                try? Socket.setOption(fd, Int32(IPPROTO_TCP), TCP_KEEPIDLE, 30, "setsockopt(TCP_KEEPIDLE)")
+                try? Socket.setOption(fd, Int32(IPPROTO_TCP), TCP_KEEPINTVL, 10, "setsockopt(TCP_KEEPINTVL)")
+                try? Socket.setOption(fd, Int32(IPPROTO_TCP), TCP_KEEPCNT, 3, "setsockopt(TCP_KEEPCNT)")
+            #endif
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// A UDP socket connected to one peer: sends OSC datagrams to it and receives its replies.
+///
+/// The socket is bound to an ephemeral port and `connect`ed, so sends skip the route lookup and
+/// an unreachable peer is reported (as `ECONNREFUSED`) by later sends. The destination may be a
+/// broadcast address (with ``OSCUDPOptions/broadcast``) or a multicast group.
+public final class OSCUDPClient: Sendable {
+    private let channel: UDPChannel
+
+    /// The peer.
+    public let remoteAddress: OSCSocketAddress
+
+    /// The loop that reads replies.
+    public var loop: OSCEventLoop { channel.loop }
+
+    /// The local address the datagrams leave from.
+    public var localAddress: OSCSocketAddress { channel.localAddress }
+
+    /// Counters of what was sent and received.
+    public var statistics: OSCUDPStatistics { channel.statistics }
+
+    /// Creates a socket connected to `remote`.
+    /// - Parameters:
+    ///   - remote: the peer.
+    ///   - options: buffer sizes, broadcast and multicast settings.
+    ///   - loop: the event loop that reads replies; a new one by default.
+    /// - Throws: ``OSCSystemError``.
+    public init(remote: OSCSocketAddress, options: OSCUDPOptions = OSCUDPOptions(), loop: OSCEventLoop = OSCEventLoop())
+        throws(OSCSystemError)
+    {
+        let local = OSCSocketAddress(numericHost: remote.family == .ipv4 ? "0.0.0.0" : "::", port: 0)!
+        channel = try UDPChannel(loop: loop, bindTo: local, connectTo: remote, options: options)
+        remoteAddress = remote
+    }
+
+    /// Creates a socket connected to the peer of an `osc.udp://host:port/` URL.
+    /// - Parameters:
+    ///   - url: the peer's URL (a name is looked up, which may block).
+    ///   - options: buffer sizes, broadcast and multicast settings.
+    ///   - loop: the event loop; a new one by default.
+    /// - Throws: ``OSCAddressError`` or ``OSCSystemError``.
+    public convenience init(url: OSCURL, options: OSCUDPOptions = OSCUDPOptions(), loop: OSCEventLoop = OSCEventLoop())
+        throws
+    {
+        try self.init(remote: Socket.address(host: url.host, port: url.port), options: options, loop: loop)
+    }
+
+    /// Sends a datagram from the caller's thread; it never blocks.
+    /// - Parameter bytes: the datagram.
+    /// - Returns: `false` if the send buffer was full and the datagram was dropped.
+    /// - Throws: ``OSCSystemError``; `ECONNREFUSED` means the peer's port was found closed.
+    @discardableResult
+    public func send(_ bytes: UnsafeRawBufferPointer) throws(OSCSystemError) -> Bool {
+        try channel.send(bytes, to: nil)
+    }
+
+    /// Sends a datagram; see ``send(_:)-(UnsafeRawBufferPointer)``.
+    /// - Parameter bytes: the datagram.
+    /// - Returns: `false` if the send buffer was full and the datagram was dropped.
+    /// - Throws: ``OSCSystemError``.
+    @discardableResult
+    public func send(_ bytes: [UInt8]) throws(OSCSystemError) -> Bool {
+        try channel.send(array: bytes, to: nil)
+    }
+
+    /// Sends several datagrams, many per system call (`sendmmsg`).
+    /// - Parameter datagrams: the datagrams.
+    /// - Returns: how many were sent.
+    /// - Throws: ``OSCSystemError``.
+    @discardableResult
+    public func send(contentsOf datagrams: [[UInt8]]) throws(OSCSystemError) -> Int {
+        try channel.send(datagrams, to: nil)
+    }
+
+    /// Starts reading replies; `handler` runs on the loop for each.
+    /// - Parameter handler: gets the reply's bytes, valid only during the call, and its sender.
+    public func start(_ handler: @escaping @Sendable (UnsafeRawBufferPointer, OSCSocketAddress) -> Void) {
+        channel.start(handler)
+    }
+
+    /// Starts reading replies and returns them as a stream; use either this or ``start(_:)``.
+    /// - Parameter limit: how many replies the stream holds before it drops the oldest.
+    /// - Returns: the stream.
+    public func datagrams(bufferingNewest limit: Int = 4096) -> AsyncStream<OSCDatagram> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: OSCDatagram.self, bufferingPolicy: .bufferingNewest(limit))
+        channel.start { bytes, sender in
+            continuation.yield(OSCDatagram(bytes: Array(bytes), sender: sender))
+        }
+        return stream
+    }
+
+    /// Closes the socket, once the reader (dispatch source or thread) has let go of it.
+    public func close() {
+        channel.close()
+    }
+
+    // The reader keeps the socket alive while it runs; dropping the last reference closes it.
+    deinit {
+        channel.close()
+    }
+}

@@ -1,0 +1,78 @@
+import OSCCore
+import OSCTransport
+import Testing
+
+@Suite struct OSCReceiverTests {
+    struct Delivery: Sendable {
+        var address: String
+        var at: ContinuousClock.Instant
+    }
+
+    static func bundle(_ timeTag: OSCTimeTag, _ address: String) -> [UInt8] {
+        OSCPacket.bundle(OSCBundle(timeTag: timeTag, [.message(OSCMessage(address, [.int32(1)]))])).encoded()
+    }
+
+    @Test func deliversBundlesAtTheirTime() async throws {
+        let loop = OSCEventLoop()
+        let server = try OSCUDPServer(host: "127.0.0.1", loop: loop)
+        defer { server.close() }
+        let deliveries = Collector<Delivery>()
+        let receiver = OSCReceiver(loop: loop) { message, _, _ in
+            deliveries.append(Delivery(address: message.address, at: .now))
+        }
+        receiver.attach(to: server)
+        let client = try OSCUDPClient(remote: server.localAddress)
+        defer { client.close() }
+        let now = OSCReceiver.now()
+        let later = OSCTimeTag(secondsSince1970: now.secondsSince1970 + 0.3)
+        let past = OSCTimeTag(secondsSince1970: now.secondsSince1970 - 5)
+        let sent = ContinuousClock.now
+        try client.send(Self.bundle(later, "/later"))
+        try client.send(Self.bundle(past, "/past"))
+        try client.send(Self.bundle(.immediately, "/now"))
+        try client.send(OSCMessage("/bare").encoded())
+        let got = await deliveries.wait(for: 4, seconds: 3)
+        #expect(got.map(\.address) == ["/past", "/now", "/bare", "/later"])
+        let early = got.filter { $0.address != "/later" }.map { $0.at - sent }
+        #expect(early.allSatisfy { $0 < .milliseconds(200) })
+        let lateDelay = try #require(got.last).at - sent
+        #expect(lateDelay >= .milliseconds(280) && lateDelay < .seconds(2))
+    }
+
+    @Test func reportsMalformedPacketsAndRefusesFarFutureBundles() async throws {
+        let loop = OSCEventLoop()
+        let server = try OSCUDPServer(host: "127.0.0.1", loop: loop)
+        defer { server.close() }
+        let errors = Collector<OSCReceiveError>()
+        let receiver = OSCReceiver(loop: loop, maximumDelay: 10, onError: { error, _ in errors.append(error) }) {
+            _, _, _ in Issue.record("nothing should be delivered")
+        }
+        receiver.attach(to: server)
+        let client = try OSCUDPClient(remote: server.localAddress)
+        defer { client.close() }
+        try client.send([0x2F, 0x61, 0x00])
+        let farAway = OSCTimeTag(secondsSince1970: OSCReceiver.now().secondsSince1970 + 3600)
+        try client.send(Self.bundle(farAway, "/far"))
+        let got = await errors.wait(for: 2)
+        #expect(got.count == 2)
+        if case .malformed = got.first {} else { Issue.record("expected a decoding error first, got \(got)") }
+        #expect(got.last == .schedulingRefused(farAway))
+    }
+
+    @Test func receivesOverTCPWithTheConnectionAsPeer() async throws {
+        let loop = OSCEventLoop()
+        let server = try OSCTCPServer(host: "127.0.0.1", loop: loop)
+        defer { server.close() }
+        let got = Collector<String>()
+        let receiver = OSCReceiver(loop: loop) { message, _, peer in
+            guard case .tcp(let connection) = peer else { return }
+            got.append("\(message.address) \(connection.framing.map(\.description) ?? "?")")
+        }
+        receiver.attach(to: server)
+        let address = try #require(OSCSocketAddress(numericHost: "127.0.0.1", port: server.localAddress.port))
+        let connection = try await OSCTCPClient.connect(to: address, framing: .lengthPrefix, onFrame: { _, _ in })
+        defer { connection.close() }
+        connection.send(OSCMessage("/tcp", [.string("x")]).encoded())
+        #expect(await got.wait(for: 1) == ["/tcp length-prefix"])
+    }
+}
