@@ -1,5 +1,4 @@
 import Controls
-import Synchronization
 import Testing
 
 /// A store for tests that checks every step of a feature, in the manner of The Composable
@@ -24,7 +23,7 @@ public final class TestStore<R: Reducer> where R.State: Equatable, R.Action: Equ
     private typealias Record = (action: Action, origin: StoreCore<R>.Origin, state: State)
 
     private final class Recorder: Sendable {
-        let records = Mutex<[Record]>([])
+        let records = LockedValue<[Record]>([])
     }
 
     /// How strictly the store checks the test; ``Exhaustivity/on`` by default.

@@ -67,8 +67,11 @@ import Testing
     }
 
     @Test func toggles() throws {
-        try check(dark.render(toggle: ToggleFeature.State(isOn: true, displayName: "Retrigger")), "toggle-on.svg")
-        try check(dark.render(toggle: ToggleFeature.State(isOn: false, displayName: "Monophonic")), "toggle-off.svg")
+        try check(
+            dark.render(toggle: ToggleFeature.State(isOn: true, displayName: "Retrigger")), "toggle-on.svg", docs: true)
+        try check(
+            dark.render(toggle: ToggleFeature.State(isOn: false, displayName: "Monophonic")), "toggle-off.svg",
+            docs: true)
     }
 
     @Test func dualityGroup() throws {

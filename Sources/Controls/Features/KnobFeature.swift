@@ -40,7 +40,7 @@ public struct KnobFeature: Reducer {
         case .track(let trackAction):
             return reduceTrack(into: &state, action: trackAction)
         case .title(.titleTapped(let theme)):
-            openEditor(&state, theme: theme)
+            state.editor = makeEditor(state, theme: theme)
             return .none
         case .title:
             return .none
@@ -64,10 +64,10 @@ public struct KnobFeature: Reducer {
             }
             return .none
         case .editorDismissed(let text):
-            let editor = state.editor
+            let separator = state.editor?.decimalSeparator ?? ValueEditorState.decimalSeparator(of: locale)
             state.editor = nil
             state.scrollToDestination = nil
-            guard let text, let parsed = (editor ?? makeEditor(state, theme: Theme())).parse(text) else {
+            guard let text, let parsed = ValueEditorState.parse(text, decimalSeparator: separator) else {
                 return .none
             }
             let transform = state.track.normValueTransform
@@ -100,7 +100,7 @@ public struct KnobFeature: Reducer {
             return .send(.title(.valueChanged(state.value)))
         case .viewTapped(times: 2):
             if let theme = state.theme {
-                openEditor(&state, theme: theme)
+                state.editor = makeEditor(state, theme: theme)
             }
             return .none
         case .viewTapped, .normChanged, .valueChanged:
@@ -119,10 +119,6 @@ public struct KnobFeature: Reducer {
         parameter.setValue(newValue, originator: state.observerToken, eventType: cause)
     }
 
-    private func openEditor(_ state: inout State, theme: Theme) {
-        state.editor = makeEditor(state, theme: theme)
-    }
-
     private func makeEditor(_ state: State, theme: Theme) -> ValueEditorState {
         ValueEditorState(
             id: state.id,
@@ -138,33 +134,18 @@ public struct KnobFeature: Reducer {
         guard let parameter = state.parameter, let cancelID = state.valueObservationCancelID else {
             return .none
         }
-        if let previous = state.observerToken {
-            // A second start replaces the observer; the old one must not stay registered.
-            parameter.removeParameterObserver(previous)
-        }
-        let relay = ObservationRelay<Double>()
-        let token = parameter.token { change in
-            guard change.eventType == .value else { return }
-            relay.deliver(Double(change.value))
-        }
-        state.observerToken = token
         let debounce = config.debounceDuration
-        return .subscribe { send in
-            relay.attach { value in send.debounced(.valueChanged(value), for: debounce) }
-            return Cancellation {
-                relay.detach()
-                parameter.removeParameterObserver(token)
-            }
+        let observation = ParameterObservation.start(
+            parameter, replacing: state.observerToken, cancelID: cancelID
+        ) { (send: Send<Action>, value) in
+            send.debounced(.valueChanged(Double(value)), for: debounce)
         }
-        .cancellable(id: cancelID, cancelInFlight: true)
+        state.observerToken = observation.token
+        return observation.effect
     }
 
     private func stopObserving(_ state: inout State) -> Effect<Action> {
-        if let token = state.observerToken {
-            state.parameter?.removeParameterObserver(token)
-            state.observerToken = nil
-        }
-        guard let cancelID = state.valueObservationCancelID else { return .none }
-        return .cancel(id: cancelID)
+        ParameterObservation.stop(
+            state.parameter, token: &state.observerToken, cancelID: state.valueObservationCancelID)
     }
 }

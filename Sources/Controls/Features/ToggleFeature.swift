@@ -81,30 +81,16 @@ public struct ToggleFeature: Reducer {
             guard let parameter = state.parameter, let cancelID = state.valueObservationCancelID else {
                 return .none
             }
-            if let previous = state.observerToken {
-                parameter.removeParameterObserver(previous)
+            let observation = ParameterObservation.start(
+                parameter, replacing: state.observerToken, cancelID: cancelID
+            ) { (send: Send<Action>, value) in
+                send(.valueChanged(value))
             }
-            let relay = ObservationRelay<ParameterValue>()
-            let token = parameter.token { change in
-                guard change.eventType == .value else { return }
-                relay.deliver(change.value)
-            }
-            state.observerToken = token
-            return .subscribe { send in
-                relay.attach { value in send(.valueChanged(value)) }
-                return Cancellation {
-                    relay.detach()
-                    parameter.removeParameterObserver(token)
-                }
-            }
-            .cancellable(id: cancelID, cancelInFlight: true)
+            state.observerToken = observation.token
+            return observation.effect
         case .stopValueObservation:
-            if let token = state.observerToken {
-                state.parameter?.removeParameterObserver(token)
-                state.observerToken = nil
-            }
-            guard let cancelID = state.valueObservationCancelID else { return .none }
-            return .cancel(id: cancelID)
+            return ParameterObservation.stop(
+                state.parameter, token: &state.observerToken, cancelID: state.valueObservationCancelID)
         }
     }
 }

@@ -92,6 +92,11 @@ public struct ValueEditorState: Sendable, Equatable {
     ///
     /// "1,5" with a comma separator is 1.5 (the original silently ignored it).
     public func parse(_ text: String) -> Double? {
+        Self.parse(text, decimalSeparator: decimalSeparator)
+    }
+
+    /// The number in `text` written with `decimalSeparator`; `nil` if it is not one.
+    public static func parse(_ text: String, decimalSeparator: String) -> Double? {
         var normalized = text.trimmingCharacters(in: .whitespaces)
         if normalized.hasPrefix("−") {
             normalized = "-" + normalized.dropFirst()

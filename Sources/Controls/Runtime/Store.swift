@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs a feature: holds its state, feeds actions to its reducer and runs the returned effects.
 ///
 /// A store may be used from any thread. Actions are processed one at a time in arrival order;
@@ -16,11 +14,22 @@ public final class Store<R: Reducer>: Sendable {
     private let observers: Observers
 
     private final class Observers: Sendable {
-        let list = Mutex<[Int: @Sendable (State) -> Void]>([:])
-        let nextKey = Mutex(0)
+        private let list = LockedValue<(nextKey: Int, bodies: [Int: @Sendable (State) -> Void])>((0, [:]))
+
+        func add(_ body: @escaping @Sendable (State) -> Void) -> Int {
+            list.withLock { list in
+                defer { list.nextKey += 1 }
+                list.bodies[list.nextKey] = body
+                return list.nextKey
+            }
+        }
+
+        func remove(_ key: Int) {
+            _ = list.withLock { $0.bodies.removeValue(forKey: key) }
+        }
 
         func notify(_ state: State) {
-            for observer in list.withLock({ Array($0.sorted { $0.key < $1.key }.map(\.value)) }) {
+            for observer in list.withLock({ $0.bodies.sorted { $0.key < $1.key }.map(\.value) }) {
                 observer(state)
             }
         }
@@ -58,14 +67,8 @@ public final class Store<R: Reducer>: Sendable {
     /// Calls `body` with the new state after every processed action, until the returned
     /// cancellation is cancelled.
     public func observe(_ body: @escaping @Sendable (State) -> Void) -> Cancellation {
-        let key = observers.nextKey.withLock { key in
-            defer { key += 1 }
-            return key
-        }
-        observers.list.withLock { $0[key] = body }
-        return Cancellation { [observers] in
-            _ = observers.list.withLock { $0.removeValue(forKey: key) }
-        }
+        let key = observers.add(body)
+        return Cancellation { [observers] in observers.remove(key) }
     }
 
     /// Cancels every running effect (observers of parameters included).

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The engine shared by ``Store`` and the test store: a serial action queue, the state, and the
 /// registry of running effects.
 ///
@@ -50,7 +48,7 @@ package final class StoreCore<R: Reducer>: Sendable {
 
     private let reducer: R
     private let clock: any EffectClock
-    private let inner: Mutex<Inner>
+    private let inner: LockedValue<Inner>
     private let didProcess: @Sendable (Action, Origin, State) -> Void
 
     /// Creates an engine.
@@ -65,7 +63,7 @@ package final class StoreCore<R: Reducer>: Sendable {
     ) {
         self.reducer = reducer
         self.clock = clock
-        self.inner = Mutex(Inner(state: initialState))
+        self.inner = LockedValue(Inner(state: initialState))
         self.didProcess = didProcess
     }
 

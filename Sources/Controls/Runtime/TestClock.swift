@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A virtual ``EffectClock`` whose time moves only when a test calls ``advance(by:)`` or
 /// ``run(limit:)``.
 ///
@@ -19,7 +17,7 @@ public final class TestClock: EffectClock {
         var pending: [Int: Timer] = [:]
     }
 
-    private let timers = Mutex(Timers())
+    private let timers = LockedValue(Timers())
 
     /// Creates a clock at time zero.
     public init() {}

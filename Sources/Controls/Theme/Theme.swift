@@ -74,34 +74,40 @@ public struct Theme: Sendable, Equatable {
         self.colorScheme = colorScheme
         controlIndicatorStartAngleNormalized = startAngle.normalized
         controlIndicatorEndAngleNormalized = endAngle.normalized
+        func resolve(_ tag: ColorTag, _ light: RGBAColor, _ dark: RGBAColor? = nil) -> RGBAColor {
+            Theme.lookUp(tag, assets: assets, prefix: prefix, colorScheme: colorScheme)
+                ?? (colorScheme == .dark ? dark ?? light : light)
+        }
         let gray = RGBAColor.systemGray
-        controlBackgroundColor = .black
-        controlForegroundColor = .black
-        textColor = .black
-        editorBackgroundColor = .black
-        editorCancelButtonColor = .black
-        editorOKButtonColor = .black
-
-        controlBackgroundColor = taggedColor(
-            .controlBackgroundColor,
-            defaults: [gray.mixed(with: .white, by: 0.5), RGBAColor.black.mixed(with: .white, by: 0.2)])
-        controlForegroundColor = taggedColor(.controlForegroundColor, default: .systemOrange)
-        textColor = taggedColor(.textColor, default: RGBAColor.systemOrange.mixed(with: .black, by: 0.15))
-        editorBackgroundColor = taggedColor(
-            .editorBackgroundColor, defaults: [gray.mixed(with: .white, by: 0.7), gray.mixed(with: .black, by: 0.7)])
-        editorCancelButtonColor = taggedColor(.editorCancelButtonColor, default: textColor)
-        editorOKButtonColor = taggedColor(.editorOKButtonColor, default: textColor)
-        controlIndicatorLength = indicatorLength
+        controlBackgroundColor = resolve(
+            .controlBackgroundColor, gray.mixed(with: .white, by: 0.5), RGBAColor.black.mixed(with: .white, by: 0.2))
+        controlForegroundColor = resolve(.controlForegroundColor, .systemOrange)
+        let text = resolve(.textColor, RGBAColor.systemOrange.mixed(with: .black, by: 0.15))
+        textColor = text
+        editorBackgroundColor = resolve(
+            .editorBackgroundColor, gray.mixed(with: .white, by: 0.7), gray.mixed(with: .black, by: 0.7))
+        editorCancelButtonColor = resolve(.editorCancelButtonColor, text)
+        editorOKButtonColor = resolve(.editorOKButtonColor, text)
     }
 
     /// The asset name of a tag: `prefix_tag`, or the tag when the prefix is empty.
     public func assetName(for tag: ColorTag) -> String {
+        Theme.assetName(for: tag, prefix: prefix)
+    }
+
+    private static func assetName(for tag: ColorTag, prefix: String) -> String {
         prefix.isEmpty ? tag.rawValue : prefix + "_" + tag.rawValue
     }
 
     /// The catalogue's colour for `tag`, or `fallback`.
     public func taggedColor(_ tag: ColorTag, default fallback: RGBAColor) -> RGBAColor {
-        assets?.color(named: assetName(for: tag), scheme: colorScheme) ?? fallback
+        Theme.lookUp(tag, assets: assets, prefix: prefix, colorScheme: colorScheme) ?? fallback
+    }
+
+    private static func lookUp(
+        _ tag: ColorTag, assets: ColorAssetCatalog?, prefix: String, colorScheme: ColorScheme
+    ) -> RGBAColor? {
+        assets?.color(named: assetName(for: tag, prefix: prefix), scheme: colorScheme)
     }
 
     /// The catalogue's colour for `tag`, or the default for the scheme: index 0 is light, index 1
