@@ -26,6 +26,7 @@ struct DumpCommand: RunnableCommand {
         options: [
             .flag("tcp", help: "Listen for TCP connections instead of UDP datagrams."),
             .flag("hex", help: "Print the raw bytes of each packet after its lines."),
+            .flag("raw", short: "r", help: "Write each message's bytes instead of its line, as oscdump -r does."),
             .flag("no-delay", help: "Print the messages of bundles timed in the future at once."),
             .flag(
                 "line-buffered", short: "L", help: "Accepted for oscdump's -L; every line is written at once anyway."),
@@ -62,6 +63,7 @@ struct DumpCommand: RunnableCommand {
         if arguments.has("tcp") { transport = .tcp }
         printer = DumpPrinter(
             showsHex: arguments.has("hex"),
+            writesRaw: arguments.has("raw"),
             delaysFutureBundles: !arguments.has("no-delay"),
             loop: OSCEventLoop(label: "knoblink.dump")
         )

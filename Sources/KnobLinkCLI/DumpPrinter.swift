@@ -10,6 +10,8 @@ import OSCTransport
 struct DumpPrinter: Sendable {
     /// Add the raw bytes of each packet after its lines.
     var showsHex: Bool
+    /// Write each message's bytes instead of its line, as `oscdump -r` does.
+    var writesRaw: Bool
     /// Print the messages of a bundle timed in the future when it is due, as liblo does.
     var delaysFutureBundles: Bool
     /// The loop that runs the delayed prints.
@@ -42,7 +44,7 @@ struct DumpPrinter: Sendable {
                     later.append((timeTag, [message]))
                 }
             } else {
-                DumpFormat.appendLine(of: message, timeTag: timeTag, now: now, to: &output)
+                append(message, timeTag: timeTag, now: now, to: &output)
             }
         }
         if showsHex { output += Array(DumpFormat.hexDump(bytes).utf8) }
@@ -66,12 +68,20 @@ struct DumpPrinter: Sendable {
         }
     }
 
+    private func append(_ message: OSCMessage, timeTag: OSCTimeTag, now: OSCTimeTag, to output: inout [UInt8]) {
+        if writesRaw {
+            _ = message.encode(appendingTo: &output)
+        } else {
+            DumpFormat.appendLine(of: message, timeTag: timeTag, now: now, to: &output)
+        }
+    }
+
     private func schedule(_ messages: [OSCMessage], at timeTag: OSCTimeTag) {
         let delay = timeTag.secondsSince1970 - Date().timeIntervalSince1970
         let deadline = DispatchTime.now() + .nanoseconds(Int(min(delay, 1e9) * 1e9))
         _ = loop.schedule(at: deadline) {
             var output: [UInt8] = []
-            for message in messages { DumpFormat.appendLine(of: message, timeTag: timeTag, now: timeTag, to: &output) }
+            for message in messages { append(message, timeTag: timeTag, now: timeTag, to: &output) }
             Self.write(output, to: .standardOutput)
         }
     }

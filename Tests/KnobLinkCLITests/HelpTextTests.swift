@@ -33,7 +33,7 @@ import Testing
         """
 
     static let dumpUsage = """
-        Usage: knoblink dump [--tcp] [--hex] [--no-delay] [--line-buffered] <port>
+        Usage: knoblink dump [--tcp] [--hex] [--raw] [--no-delay] [--line-buffered] <port>
           See 'knoblink dump --help' for more information.
 
         """
@@ -85,7 +85,7 @@ import Testing
             ["dump", "x"], "The value 'x' is invalid for '<port>': expected a number from 0 to 65535 or a URL",
             dumpUsage
         ),
-        (["dump", "-r", "1"], "Unknown option '-r'", dumpUsage),
+        (["dump", "-x", "1"], "Unknown option '-x'", dumpUsage),
         (["bogus"], "Unexpected argument 'bogus'", rootUsage),
         (["--bogus"], "Unknown option '--bogus'", rootUsage),
         (["help", "bogus"], "Unknown subcommand 'bogus'", rootUsage),

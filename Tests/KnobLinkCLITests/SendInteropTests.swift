@@ -108,4 +108,28 @@ import Testing
         let input = (1...3).map { "/n i \($0)\n" }.joined()
         #expect(try Tool.run(Tool.knoblink, ["send", "127.0.0.1", "\(port)", "-"], input: input).status == 0)
     }
+
+    private func bytes(_ executable: URL, _ arguments: [String]) throws -> [UInt8] {
+        let process = try RunningProcess(executable, arguments)
+        process.closeInput()
+        #expect(process.waitForExit() == 0, "\(arguments): \(process.stderr)")
+        return process.stdoutBytes
+    }
+
+    /// `oscsend -` writes the message's bytes to standard output and `file:///path` to a file;
+    /// `knoblink send` writes the same bytes, which pins its encoding to liblo's for every type.
+    @Test func standardOutputAndFileGetTheBytesOscsendWrites() throws {
+        for arguments in DumpInteropTests.oscsendArguments {
+            let expected = try bytes(Tool.system("oscsend"), ["-"] + arguments)
+            #expect(try bytes(Tool.knoblink, ["send", "-"] + arguments) == expected, "\(arguments)")
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("knoblink-send-\(getpid()).osc").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let arguments = DumpInteropTests.oscsendArguments[1]
+        _ = try bytes(Tool.system("oscsend"), ["file://" + path] + arguments)
+        let expected = try #require(FileManager.default.contents(atPath: path))
+        try FileManager.default.removeItem(atPath: path)
+        _ = try bytes(Tool.knoblink, ["send", "file://" + path] + arguments)
+        #expect(FileManager.default.contents(atPath: path) == expected)
+    }
 }
