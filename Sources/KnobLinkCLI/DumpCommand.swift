@@ -42,15 +42,7 @@ struct DumpCommand: RunnableCommand {
         let text = try positionals.next("<port>")
         try positionals.finish()
         if text.contains("://") {
-            let url: OSCURL
-            do {
-                url = try OSCURL.parse(text)
-            } catch {
-                guard case .invalidURL(_, let reason) = error else {
-                    throw .invalidValue(text, for: "<port>", reason: nil)
-                }
-                throw .invalidValue(text, for: "<port>", reason: reason)
-            }
+            let url = try OSCURL.parse(text, argument: "<port>")
             transport = url.transport
             port = url.port
         } else {

@@ -115,16 +115,7 @@ struct SendCommand: RunnableCommand {
             }
             return .file(path)
         }
-        if first.contains("://") {
-            do {
-                return .network(try OSCURL.parse(first))
-            } catch {
-                guard case .invalidURL(_, let reason) = error else {
-                    throw .invalidValue(first, for: "<url>", reason: nil)
-                }
-                throw .invalidValue(first, for: "<url>", reason: reason)
-            }
-        }
+        if first.contains("://") { return .network(try OSCURL.parse(first, argument: "<url>")) }
         let portText = try positionals.next("<port>")
         guard let port = UInt16(portText), port != 0 else {
             throw .invalidValue(portText, for: "<port>", reason: "expected a number from 1 to 65535")

@@ -132,4 +132,15 @@ import Testing
         _ = try bytes(Tool.knoblink, ["send", "file://" + path] + arguments)
         #expect(FileManager.default.contents(atPath: path) == expected)
     }
+
+    /// liblo is built without IPv6 here, so knoblink checks itself: dump listens on both families.
+    @Test func ipv6LoopbackAndValuesThatLookLikeOptions() throws {
+        let (dump, port) = try Peers.knoblinkDump()
+        #expect(try Tool.knoblink("send", "::1", "\(port)", "/v6", "s", "-x").status == 0)
+        #expect(try Tool.knoblink("send", "osc.udp://[::1]:\(port)/", "/v6/url", "i", "-5").status == 0)
+        #expect(try Tool.knoblink("send", "--", "127.0.0.1", "\(port)", "/v4", "ss", "--help", "-").status == 0)
+        #expect(Peers.waitForLines(dump, 3))
+        #expect(Peers.withoutTimeTags(dump.stdout) == [#"/v6 s "-x""#, "/v6/url i -5", #"/v4 ss "--help" "-""#])
+        #expect(dump.terminate() == 0)
+    }
 }
