@@ -78,8 +78,9 @@ enum HelpFixtures {
 
         ARGUMENTS:
           <port>                  The port to listen on (0 picks a free one), or
-                                  osc.udp://:PORT or osc.tcp://:PORT. The port is
-                                  printed on standard error.
+                                  osc.udp://:PORT, osc.tcp://:PORT, or
+                                  osc.udp://GROUP:PORT to join a multicast group. The
+                                  port is printed on standard error.
 
         OPTIONS:
           --tcp                   Listen for TCP connections instead of UDP datagrams.

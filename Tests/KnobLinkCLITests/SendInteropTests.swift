@@ -143,4 +143,18 @@ import Testing
         #expect(Peers.withoutTimeTags(dump.stdout) == [#"/v6 s "-x""#, "/v6/url i -5", #"/v4 ss "--help" "-""#])
         #expect(dump.terminate() == 0)
     }
+
+    @Test func multicastGroupReachesDumpAsOscdump() throws {
+        let dump = try RunningProcess(Tool.knoblink, ["dump", "osc.udp://224.0.1.9:0"])
+        try #require(dump.wait { $0.stderr.contains("\n") }, "\(dump.stderr)")
+        let port = try #require(dump.stderr.split(separator: " ").last.flatMap { UInt16($0.dropLast()) })
+        let reference = try RunningProcess(Tool.system("oscdump"), ["-L", "osc.udp://224.0.1.9:\(port)"])
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try Tool.knoblink("send", "osc.udp://224.0.1.9:\(port)/", "/group", "i", "1").status == 0)
+        #expect(Peers.waitForLines(dump, 1) && Peers.waitForLines(reference, 1))
+        #expect(Peers.withoutTimeTags(dump.stdout) == ["/group i 1"])
+        #expect(Peers.withoutTimeTags(reference.stdout) == ["/group i 1"])
+        reference.stop()
+        #expect(dump.terminate() == 0)
+    }
 }
