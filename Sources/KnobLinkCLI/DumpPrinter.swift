@@ -16,6 +16,8 @@ struct DumpPrinter: Sendable {
     var delaysFutureBundles: Bool
     /// The loop that runs the delayed prints.
     var loop: OSCEventLoop
+    /// The bound on messages waiting for their time.
+    var pending = PendingMessages()
 
     /// Prints one packet (a datagram or a stream frame).
     /// - Parameters:
@@ -37,7 +39,7 @@ struct DumpPrinter: Sendable {
         // group keeps them in order, which timers with equal deadlines would not.
         var later: [(timeTag: OSCTimeTag, messages: [OSCMessage])] = []
         walk(packet, timeTag: .immediately) { message, timeTag in
-            if delaysFutureBundles && !timeTag.isImmediately && timeTag > now {
+            if delaysFutureBundles && !timeTag.isImmediately && timeTag > now && pending.reserve() {
                 if later.last?.timeTag == timeTag {
                     later[later.count - 1].messages.append(message)
                 } else {
@@ -83,6 +85,7 @@ struct DumpPrinter: Sendable {
             var output: [UInt8] = []
             for message in messages { append(message, timeTag: timeTag, now: timeTag, to: &output) }
             Self.write(output, to: .standardOutput)
+            pending.release(messages.count)
         }
     }
 
