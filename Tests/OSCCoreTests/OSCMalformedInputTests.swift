@@ -135,7 +135,8 @@ let malformedCases: [MalformedCase] = [
         name: "malformed message in a bundle", bytes: bundleHeader + word(8) + ascii("/a\0\0,x\0\0"),
         error: .unknownTypeTag(0x78, offset: 25)),
     MalformedCase(
-        name: "bundles nested 9 deep", bytes: nestedBundles(depth: 9), error: .bundleNestingTooDeep(depth: 9, offset: 160)),
+        name: "bundles nested 9 deep", bytes: nestedBundles(depth: 9),
+        error: .bundleNestingTooDeep(depth: 9, offset: 160)),
     MalformedCase(
         name: "bundles nested 3 deep, limit 2", bytes: nestedBundles(depth: 3),
         options: OSCDecodingOptions(maximumBundleDepth: 2), error: .bundleNestingTooDeep(depth: 3, offset: 40)),
@@ -182,7 +183,8 @@ func nestedBundles(depth: Int) -> [UInt8] {
         #expect(try OSCPacket.decode(ascii("/abcdef\0")) == .message(OSCMessage("/abcdef")))
         // Trailing bytes and addresses without a slash have their own switches.
         #expect(
-            try OSCPacket.decode(ascii("/a\0\0,\0\0\0") + word(1), options: OSCDecodingOptions(allowsTrailingBytes: true))
+            try OSCPacket.decode(
+                ascii("/a\0\0,\0\0\0") + word(1), options: OSCDecodingOptions(allowsTrailingBytes: true))
                 == .message(OSCMessage("/a")))
         #expect(
             try OSCPacket.decode(ascii("ab\0\0,\0\0\0"), options: OSCDecodingOptions(requiresSlashAddress: false))

@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import Foundation
+import PackageDescription
+
+// KnobLink against liblo and the raw socket, side by side in one run (Docs/BENCHMARKS.md).
+// A package of its own, so that the main package never links liblo into a product and never
+// builds benchmarks in a normal `swift build`. Run everything with `bash Scripts/bench.sh`.
+// SwiftPM names a path dependency after its directory (`main`, `bench`, whatever the checkout is
+// called), not after its manifest's name, so the products are looked up under that identity.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let knobLink = root.lastPathComponent.lowercased()
+
+// The parameter benchmarks belong to helper `params`; until its main.swift exists the target is left out
+// so that the OSC benchmarks still build.
+let parameterBenchmarks = FileManager.default.fileExists(
+    atPath: root.appendingPathComponent("Benchmarks/Sources/ParameterBenchmarks/main.swift").path)
+
+let package = Package(
+    name: "KnobLinkBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: "..")
+    ],
+    targets: [
+        // liblo's and the raw socket's loops, in C at -O2, so that no Swift call sits inside a peer's loop.
+        .target(
+            name: "CBenchPeer",
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("lo"), .linkedLibrary("pthread"), .linkedLibrary("m")]
+        ),
+        .target(name: "BenchHarness", dependencies: ["CBenchPeer"]),
+        .executableTarget(
+            name: "OSCBenchmarks",
+            dependencies: ["BenchHarness", "CBenchPeer", .product(name: "OSCCore", package: knobLink)]
+        ),
+        .executableTarget(
+            name: "UDPBenchmarks",
+            dependencies: [
+                "BenchHarness", "CBenchPeer",
+                .product(name: "OSCCore", package: knobLink),
+                .product(name: "OSCTransport", package: knobLink),
+            ]
+        ),
+    ]
+)
+
+if parameterBenchmarks {
+    package.targets.append(
+        .executableTarget(
+            name: "ParameterBenchmarks",
+            dependencies: ["BenchHarness", .product(name: "Parameters", package: knobLink)]
+        ))
+}

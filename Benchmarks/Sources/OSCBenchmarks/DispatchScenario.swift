@@ -1,0 +1,107 @@
+import BenchHarness
+import CBenchPeer
+import OSCCore
+
+/// Dispatch to a table of 100 methods `/knob/p0` … `/knob/p99` (type spec `f`), from the bytes of
+/// one message: `/knob/p50` (an exact address), `/knob/p99` (the last one registered) or the
+/// pattern `/knob/p1*` (11 methods).
+struct DispatchScenario {
+    let address: String
+    let bytes: [UInt8]
+
+    init(_ address: String) {
+        self.address = address
+        bytes = OSCMessage(address, [.float32(0.5)]).encoded()
+    }
+
+    /// The table and a counter of handler calls, built once per scenario.
+    final class Table {
+        let dispatcher = OSCDispatcher()
+        var calls = 0
+        var sum: Float = 0
+
+        init() {
+            for index in 0..<100 {
+                try! dispatcher.register("/knob/p\(index)", typeSpec: "f") { [unowned self] message in
+                    calls += 1
+                    sum += message.float(at: 0)!
+                }
+            }
+        }
+    }
+
+    /// KnobLink, bytes to handlers: `OSCMessageView` (validation) then `OSCDispatcher.dispatch`.
+    func endToEnd(_ table: Table) -> Contender {
+        let bytes = bytes
+        return Contender("KnobLink") { iterations in
+            bytes.withUnsafeBytes { packet in
+                let start = nowNanoseconds()
+                for _ in 0..<iterations {
+                    _ = try! table.dispatcher.dispatch(try! OSCMessageView(packet))
+                }
+                return nowNanoseconds() - start
+            }
+        }
+    }
+
+    /// KnobLink, dispatch alone: the view is made once, outside the timed loop.
+    func dispatchOnly(_ table: Table) -> Contender {
+        let bytes = bytes
+        return Contender("KnobLink dispatch") { iterations in
+            bytes.withUnsafeBytes { packet in
+                let view = try! OSCMessageView(packet)
+                let start = nowNanoseconds()
+                for _ in 0..<iterations {
+                    _ = try! table.dispatcher.dispatch(view)
+                }
+                return nowNanoseconds() - start
+            }
+        }
+    }
+
+    /// KnobLink, decoding alone: `OSCMessageView` and the float read.
+    func decodeOnly() -> Contender {
+        let bytes = bytes
+        return Contender("KnobLink decode") { iterations in
+            bytes.withUnsafeBytes { packet in
+                var sum: Float = 0
+                let start = nowNanoseconds()
+                for _ in 0..<iterations {
+                    sum += try! OSCMessageView(packet).float(at: 0)!
+                }
+                let elapsed = nowNanoseconds() - start
+                blackHole(sum)
+                return elapsed
+            }
+        }
+    }
+
+    /// liblo, bytes to handlers: `lo_server_dispatch_data` (it deserialises, then walks its methods).
+    func libloEndToEnd(_ server: UnsafeMutableRawPointer) -> Contender {
+        let bytes = bytes
+        return Contender("liblo") { iterations in
+            var calls = 0
+            return kb_lo_dispatch(server, bytes, bytes.count, iterations, &calls)
+        }
+    }
+
+    /// liblo, decoding alone: `lo_message_deserialise`, the float read, `lo_message_free`.
+    func libloDecodeOnly() -> Contender {
+        let bytes = bytes
+        return Contender("liblo decode") { iterations in
+            var sink: UInt64 = 0
+            let elapsed = kb_lo_decode_bytes(bytes, bytes.count, iterations, &sink)
+            blackHole(sink)
+            return elapsed
+        }
+    }
+
+    /// How many handlers one message reaches on each side (they must agree).
+    func handlerCounts(_ table: Table, _ server: UnsafeMutableRawPointer) -> (knobLink: Int, liblo: Int) {
+        let before = table.calls
+        _ = endToEnd(table).run(1)
+        var calls = 0
+        _ = kb_lo_dispatch(server, bytes, bytes.count, 1, &calls)
+        return (table.calls - before, calls)
+    }
+}

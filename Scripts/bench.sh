@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the benchmarks (-c release) and runs every scenario, KnobLink side by side with liblo and
+# the raw socket in one run: for each, KnobLink's figure, the peer's and the ratio (Docs/BENCHMARKS.md).
+# Usage: bash Scripts/bench.sh [osc|udp|params]...   (default: all of them)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash Scripts/install-deps.sh >/dev/null
+
+cd Benchmarks
+swift build -c release
+bin="$(swift build -c release --show-bin-path)"
+
+echo "KnobLink benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+echo "machine: $(uname -srm); $(nproc) CPUs; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+echo "liblo $(pkg-config --modversion liblo); $(swift --version 2>/dev/null | head -1)"
+echo
+
+suites=("$@")
+[ ${#suites[@]} -eq 0 ] && suites=(osc udp params)
+for suite in "${suites[@]}"; do
+    case "$suite" in
+    osc) "$bin/OSCBenchmarks" ;;
+    udp) "$bin/UDPBenchmarks" ;;
+    params)
+        if [ -x "$bin/ParameterBenchmarks" ]; then
+            "$bin/ParameterBenchmarks"
+        else
+            echo "(no ParameterBenchmarks target yet)"
+        fi
+        ;;
+    *)
+        echo "unknown suite '$suite' (osc, udp, params)" >&2
+        exit 64
+        ;;
+    esac
+    echo
+done

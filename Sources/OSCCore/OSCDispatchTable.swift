@@ -1,0 +1,429 @@
+/// The compiled form of an ``OSCDispatcher``'s registrations: an immutable snapshot, rebuilt
+/// after any change, plus the pattern cache that belongs to that snapshot.
+///
+/// Exact addresses are found in an open-addressing hash table keyed by the address bytes.
+/// Patterns walk a tree of address parts whose children are sorted by their bytes, so that a
+/// part such as `p1*` visits only the children that start with `p1`; a pattern with `//` walks
+/// the levels before its first `//` the same way and then tests every address below.
+///
+/// The arrays are `let` and the table is never mutated while a handler runs, so a handler may
+/// register, unregister or dispatch again: the dispatcher then builds a new table, and this one
+/// lives until the dispatch that uses it returns.
+final class OSCDispatchTable {
+    struct Node {
+        /// The node's full address in `arena` (empty for the root).
+        var pathStart: Int32
+        var pathLength: Int32
+        /// The node's own part: the tail of its path.
+        var segmentStart: Int32
+        var segmentLength: Int32
+        /// The node's children in `children`, sorted by their part's bytes.
+        var childrenStart: Int32
+        var childrenCount: Int32
+        /// Nodes are laid out in depth-first order: this node's subtree is `index..<subtreeEnd`.
+        var subtreeEnd: Int32
+        /// The methods registered on this address, in `methodList`; none if the count is 0.
+        var methodsStart: Int32
+        var methodsCount: Int32
+        var hash: UInt64
+    }
+
+    struct Method {
+        let handler: OSCDispatcher.Handler
+        /// The type spec in `typeSpecs`; a negative length accepts any arguments.
+        let typeSpecStart: Int32
+        let typeSpecLength: Int32
+    }
+
+    /// One registration, as the dispatcher hands it over.
+    struct Registration {
+        let address: [UInt8]
+        let typeSpec: [UInt8]?
+        let handler: OSCDispatcher.Handler
+    }
+
+    struct CacheEntry {
+        var hash: UInt64 = 0
+        var pattern: [UInt8] = []
+        var nodes: [Int32] = []
+        var isUsed = false
+    }
+
+    static let cacheSize = 64
+    static let longestCachedPattern = 256
+
+    let arena: [UInt8]
+    let nodes: [Node]
+    let children: [Int32]
+    let slots: [Int32]
+    let slotMask: Int
+    let methodList: [Int32]
+    let methods: [Method]
+    let typeSpecs: [UInt8]
+
+    /// Recent patterns and the nodes they reached; direct-mapped on the pattern's hash.
+    private var cache: [CacheEntry]
+    /// Where a tree walk collects nodes (kept to reuse its capacity).
+    private var scratch: [Int32] = []
+    /// Children whose part a pattern was tested against, over the table's life (for tests).
+    private(set) var visits = 0
+    /// Matcher steps over the table's life (for tests).
+    private(set) var steps = 0
+
+    /// Compiles `registrations` (addresses already validated), keeping their order per address.
+    init(_ registrations: [Registration]) {
+        var addressIndex: [[UInt8]: Int] = [:]
+        var addresses: [[UInt8]] = []
+        var methodsByAddress: [[Int32]] = []
+        var methods: [Method] = []
+        var typeSpecs: [UInt8] = []
+        methods.reserveCapacity(registrations.count)
+        for registration in registrations {
+            let index: Int
+            if let known = addressIndex[registration.address] {
+                index = known
+            } else {
+                index = addresses.count
+                addressIndex[registration.address] = index
+                addresses.append(registration.address)
+                methodsByAddress.append([])
+            }
+            methodsByAddress[index].append(Int32(methods.count))
+            let specStart = Int32(typeSpecs.count)
+            var specLength: Int32 = -1
+            if let spec = registration.typeSpec {
+                typeSpecs.append(contentsOf: spec)
+                specLength = Int32(spec.count)
+            }
+            methods.append(Method(handler: registration.handler, typeSpecStart: specStart, typeSpecLength: specLength))
+        }
+
+        var builder = Builder()
+        for (index, address) in addresses.enumerated() {
+            builder.insert(address, addressIndex: index)
+        }
+        var arena: [UInt8] = []
+        var nodes: [Node] = []
+        var children: [Int32] = []
+        var methodList: [Int32] = []
+        builder.layout(
+            0, path: [], segmentLength: 0, methodsByAddress: methodsByAddress,
+            arena: &arena, nodes: &nodes, children: &children, methodList: &methodList)
+
+        var capacity = 8
+        while capacity < 2 * addresses.count {
+            capacity <<= 1
+        }
+        var slots = [Int32](repeating: -1, count: capacity)
+        for index in nodes.indices where nodes[index].methodsCount > 0 {
+            var slot = Int(truncatingIfNeeded: nodes[index].hash) & (capacity - 1)
+            while slots[slot] >= 0 {
+                slot = (slot + 1) & (capacity - 1)
+            }
+            slots[slot] = Int32(index)
+        }
+
+        self.arena = arena
+        self.nodes = nodes
+        self.children = children
+        self.slots = slots
+        self.slotMask = capacity - 1
+        self.methodList = methodList
+        self.methods = methods
+        self.typeSpecs = typeSpecs
+        self.cache = Array(repeating: CacheEntry(), count: Self.cacheSize)
+    }
+
+    // MARK: Dispatch
+
+    /// Calls every handler that `message` reaches and returns how many were called.
+    ///
+    /// - Throws: ``OSCAddressError`` if the address is neither registered nor a valid pattern.
+    func dispatch(_ message: OSCMessageView) throws(OSCAddressError) -> Int {
+        let address = message.addressBytes
+        let hash = Self.hash(address)
+        let node = find(address, hash: hash)
+        if node >= 0 {
+            return invoke(node: Int(node), message)
+        }
+        // Not a registered address: a pattern, an address nobody registered, or garbage.
+        let reached = try self.reached(byPattern: address, hash: hash)
+        var count = 0
+        for node in reached {
+            count += invoke(node: Int(node), message)
+        }
+        return count
+    }
+
+    /// The node registered under exactly `address`, or -1.
+    @inline(__always)
+    func find(_ address: UnsafeRawBufferPointer, hash: UInt64) -> Int32 {
+        var slot = Int(truncatingIfNeeded: hash) & slotMask
+        while true {
+            let node = slots[slot]
+            if node < 0 {
+                return -1
+            }
+            let candidate = nodes[Int(node)]
+            if candidate.hash == hash && Int(candidate.pathLength) == address.count {
+                let equal = arena.withUnsafeBytes { arena in
+                    address.isEmpty || memoryEqual(arena.baseAddress! + Int(candidate.pathStart), address)
+                }
+                if equal {
+                    return node
+                }
+            }
+            slot = (slot + 1) & slotMask
+        }
+    }
+
+    @inline(__always)
+    private func invoke(node: Int, _ message: OSCMessageView) -> Int {
+        let entry = nodes[node]
+        var reached = 0
+        var index = Int(entry.methodsStart)
+        let end = index + Int(entry.methodsCount)
+        while index < end {
+            let method = methods[Int(methodList[index])]
+            if method.typeSpecLength < 0 || accepts(method, typeTags: message.typeTags) {
+                method.handler(message)
+                reached += 1
+            }
+            index += 1
+        }
+        return reached
+    }
+
+    /// Whether tags fit the method's type spec, coercing within {i h f d} and within {s S}.
+    @inline(__always)
+    private func accepts(_ method: Method, typeTags: UnsafeRawBufferPointer) -> Bool {
+        let length = Int(method.typeSpecLength)
+        guard length == typeTags.count else {
+            return false
+        }
+        return typeSpecs.withUnsafeBufferPointer { specs in
+            var index = 0
+            let start = Int(method.typeSpecStart)
+            while index < length {
+                if !Self.coercible(typeTags[index], to: specs[start + index]) {
+                    return false
+                }
+                index += 1
+            }
+            return true
+        }
+    }
+
+    @inline(__always)
+    static func coercible(_ tag: UInt8, to wanted: UInt8) -> Bool {
+        if tag == wanted {
+            return true
+        }
+        return (isNumber(tag) && isNumber(wanted)) || (isText(tag) && isText(wanted))
+    }
+
+    @inline(__always)
+    private static func isNumber(_ tag: UInt8) -> Bool {
+        tag == UInt8(ascii: "i") || tag == UInt8(ascii: "h") || tag == UInt8(ascii: "f") || tag == UInt8(ascii: "d")
+    }
+
+    @inline(__always)
+    private static func isText(_ tag: UInt8) -> Bool {
+        tag == UInt8(ascii: "s") || tag == UInt8(ascii: "S")
+    }
+
+    // MARK: Patterns
+
+    /// The nodes with methods that `pattern` reaches, from the cache or from a walk of the tree.
+    ///
+    /// - Throws: ``OSCAddressError`` if `pattern` is not a valid pattern.
+    func reached(byPattern pattern: UnsafeRawBufferPointer, hash: UInt64) throws(OSCAddressError) -> [Int32] {
+        let slot = Int(truncatingIfNeeded: hash >> 58)
+        if cache[slot].isUsed && cache[slot].hash == hash && cache[slot].pattern.count == pattern.count {
+            let equal = cache[slot].pattern.withUnsafeBytes { cached in
+                pattern.isEmpty || memoryEqual(cached.baseAddress!, pattern)
+            }
+            if equal {
+                return cache[slot].nodes
+            }
+        }
+        guard try OSCAddressPattern.validate(pattern: pattern) else {
+            // A valid address that nobody registered.
+            return []
+        }
+        scratch.removeAll(keepingCapacity: true)
+        arena.withUnsafeBytes { arena in
+            walk(node: 0, at: 0, pattern: pattern, arena: arena)
+        }
+        if pattern.count > Self.longestCachedPattern {
+            return scratch
+        }
+        cache[slot].isUsed = true
+        cache[slot].hash = hash
+        cache[slot].pattern.removeAll(keepingCapacity: true)
+        cache[slot].pattern.append(contentsOf: pattern)
+        cache[slot].nodes.removeAll(keepingCapacity: true)
+        cache[slot].nodes.append(contentsOf: scratch)
+        return cache[slot].nodes
+    }
+
+    /// Collects into `scratch` the nodes with methods below `node` that match `pattern[position...]`.
+    ///
+    /// `position` is at the `/` that starts the next pattern part, or at the end.
+    private func walk(node: Int, at position: Int, pattern: UnsafeRawBufferPointer, arena: UnsafeRawBufferPointer) {
+        let current = nodes[node]
+        let end = pattern.count
+        if position == end {
+            if current.methodsCount > 0 {
+                scratch.append(Int32(node))
+            }
+            return
+        }
+        if position + 1 < end && pattern[position + 1] == OSCAddressPatternMatcher.slash {
+            // `//` can reach any level below: test the rest of the pattern against every address
+            // in this subtree, each once.
+            let prefix = Int(current.pathLength)
+            for candidate in node..<Int(current.subtreeEnd) where nodes[candidate].methodsCount > 0 {
+                visits &+= 1
+                let path = Self.slice(arena, nodes[candidate].pathStart, nodes[candidate].pathLength)
+                if OSCAddressPatternMatcher.matches(
+                    pattern: pattern, from: position, address: path, from: prefix, steps: &steps)
+                {
+                    scratch.append(Int32(candidate))
+                }
+            }
+            return
+        }
+        let partStart = position + 1
+        let partEnd = OSCAddressPatternMatcher.nextSlash(pattern, from: partStart)
+        var literalEnd = partStart
+        var hasBraces = false
+        while literalEnd < partEnd {
+            let byte = pattern[literalEnd]
+            if byte == OSCAddressPatternMatcher.star || byte == OSCAddressPatternMatcher.question
+                || byte == OSCAddressPatternMatcher.openBracket || byte == OSCAddressPatternMatcher.openBrace
+            {
+                hasBraces = OSCAddressPatternMatcher.containsBrace(pattern, literalEnd, partEnd)
+                break
+            }
+            literalEnd += 1
+        }
+        let prefix = UnsafeRawBufferPointer(rebasing: pattern[partStart..<literalEnd])
+        var index = lowerBound(of: prefix, among: current, arena: arena)
+        let childrenEnd = Int(current.childrenStart + current.childrenCount)
+        while index < childrenEnd {
+            let child = Int(children[index])
+            let segment = Self.slice(arena, nodes[child].segmentStart, nodes[child].segmentLength)
+            guard segment.count >= prefix.count && (prefix.isEmpty || memoryEqual(segment.baseAddress!, prefix)) else {
+                // Sorted children: past the ones that start with the prefix.
+                break
+            }
+            visits &+= 1
+            if literalEnd == partEnd {
+                // A literal part: only the child equal to it can match, and it is this one or none.
+                if segment.count == prefix.count {
+                    walk(node: child, at: partEnd, pattern: pattern, arena: arena)
+                }
+                break
+            }
+            let matched = OSCAddressPatternMatcher.matchesPart(
+                pattern: pattern, partStart, partEnd, text: segment, 0, segment.count,
+                hasBraces: hasBraces, steps: &steps)
+            if matched {
+                walk(node: child, at: partEnd, pattern: pattern, arena: arena)
+            }
+            index += 1
+        }
+    }
+
+    /// The index in `children` of the first child of `node` whose part is not below `prefix`.
+    private func lowerBound(of prefix: UnsafeRawBufferPointer, among node: Node, arena: UnsafeRawBufferPointer) -> Int {
+        var low = Int(node.childrenStart)
+        var high = low + Int(node.childrenCount)
+        if prefix.isEmpty {
+            return low
+        }
+        while low < high {
+            let middle = (low + high) >> 1
+            let child = nodes[Int(children[middle])]
+            let segment = Self.slice(arena, child.segmentStart, child.segmentLength)
+            if Self.precedes(segment, prefix) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    @inline(__always)
+    static func slice(_ arena: UnsafeRawBufferPointer, _ start: Int32, _ length: Int32) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: arena[Int(start)..<Int(start + length)])
+    }
+
+    /// Byte-wise lexicographic order, a proper prefix first.
+    static func precedes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        let common = min(left.count, right.count)
+        var index = 0
+        while index < common {
+            if left[index] != right[index] {
+                return left[index] < right[index]
+            }
+            index += 1
+        }
+        return left.count < right.count
+    }
+
+    // MARK: Hashing
+
+    /// A 64-bit hash of `bytes`: a multiply–xorshift over 8-byte words, finished with
+    /// MurmurHash3's `fmix64` so that the low bits (the slot) depend on every byte.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+        var index = 0
+        while index + 8 <= count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            index += 8
+        }
+        if index < count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < count {
+                tail |= UInt64(bytes[index]) << shift
+                shift += 8
+                index += 1
+            }
+            hash = (hash ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+        }
+        hash ^= hash >> 33
+        hash &*= 0xC4CE_B9FE_1A85_EC53
+        hash ^= hash >> 33
+        return hash
+    }
+}
+
+/// Whether the bytes at `left` equal all of `right` (which is not empty).
+@inline(__always)
+private func memoryEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+    var index = 0
+    let count = right.count
+    let rightBase = right.baseAddress.unsafelyUnwrapped
+    while index + 8 <= count {
+        if left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            != rightBase.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        {
+            return false
+        }
+        index += 8
+    }
+    while index < count {
+        if left.load(fromByteOffset: index, as: UInt8.self) != rightBase.load(fromByteOffset: index, as: UInt8.self) {
+            return false
+        }
+        index += 1
+    }
+    return true
+}

@@ -1,0 +1,192 @@
+/// A table of OSC methods: handlers registered on addresses, reached by exact addresses and by
+/// address patterns.
+///
+/// ```swift
+/// let dispatcher = OSCDispatcher()
+/// try dispatcher.register("/knob/gain", typeSpec: "f") { message in
+///     gain = message.float(at: 0)!
+/// }
+/// try dispatcher.dispatch(view)  // `/knob/gain ,i 3` and `/knob/g* ,f 0.5` both reach it
+/// ```
+///
+/// An exact address is found by hashing its bytes, whatever the number of methods; a pattern
+/// walks a tree of address parts and visits only the children that can match (a part such as
+/// `p1*` visits the children that start with `p1`). The nodes a pattern reaches are cached for
+/// the next message with the same pattern, until the next registration change. No `String` is
+/// built on the way.
+///
+/// Handlers run on the caller's thread, synchronously, inside ``dispatch(_:)``. The dispatcher is
+/// not thread-safe: keep it on one event loop (it is deliberately not `Sendable`). A handler may
+/// register, unregister or dispatch; such a change applies from the next message on, and the
+/// current dispatch finishes with the methods it started with.
+public final class OSCDispatcher {
+    /// A method's handler: it reads the message in place, through the view's coercing getters.
+    public typealias Handler = (OSCMessageView) -> Void
+
+    private struct Registration {
+        let id: OSCMethodID
+        let address: [UInt8]
+        let typeSpec: [UInt8]?
+        let handler: Handler
+    }
+
+    private var registrations: [Registration] = []
+    private var lastID: UInt64 = 0
+    /// The compiled table, held with a manual +1 so that dispatching needs no reference counting.
+    private var compiled: Unmanaged<OSCDispatchTable>?
+    /// Tables replaced while a dispatch was running, freed when the outermost dispatch returns.
+    private var retired: [OSCDispatchTable] = []
+    /// How deep dispatches are nested (handlers may dispatch), and whether `retired` holds
+    /// anything. Kept behind a pointer because a stored property of a class costs a dynamic
+    /// exclusivity check on every access, a measurable share of an exact dispatch.
+    private let nesting: UnsafeMutablePointer<(depth: Int, hasRetired: Bool)>
+
+    /// Called with a message that reached no handler (its address matched nothing, or every
+    /// matching handler's type spec refused it). Not called for an invalid address.
+    public var fallback: Handler?
+
+    /// Creates an empty dispatcher.
+    public init() {
+        nesting = .allocate(capacity: 1)
+        nesting.initialize(to: (0, false))
+    }
+
+    deinit {
+        compiled?.release()
+        nesting.deallocate()
+    }
+
+    /// The number of registered handlers.
+    public var count: Int { registrations.count }
+
+    /// Registers `handler` on `address`, for every message whose address or pattern reaches it.
+    ///
+    /// Several handlers may share an address; they run in registration order.
+    ///
+    /// - Parameters:
+    ///   - address: a valid OSC address (no pattern characters), such as `/knob/gain`.
+    ///   - typeSpec: the type tags the handler accepts, such as `"f"`, `"ff"` or `"s"`, or `nil`
+    ///     for any arguments (`""` accepts only messages without arguments). As in liblo, a tag
+    ///     stands for itself and for the tags it coerces from: any of `i h f d` for a number, `s`
+    ///     or `S` for a string; the handler reads the value with the view's coercing getters
+    ///     (`float(at:)`, `string(at:)`…). A message whose tags do not fit skips the handler.
+    ///   - handler: called on the dispatching thread.
+    /// - Returns: the token to pass to ``unregister(_:)``.
+    /// - Throws: ``OSCAddressError`` if `address` is not a valid address.
+    @discardableResult
+    public func register(
+        _ address: String, typeSpec: String? = nil, handler: @escaping Handler
+    ) throws(OSCAddressError) -> OSCMethodID {
+        let bytes = Array(address.utf8)
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(OSCAddressError) in try OSCAddressPattern.validate(address: raw) }
+        }
+        try result.get()
+        lastID += 1
+        let id = OSCMethodID(rawValue: lastID)
+        let spec = typeSpec.map { Array($0.utf8) }
+        registrations.append(Registration(id: id, address: bytes, typeSpec: spec, handler: handler))
+        invalidate()
+        return id
+    }
+
+    /// Removes the handler that `id` names.
+    ///
+    /// - Returns: whether it was registered.
+    @discardableResult
+    public func unregister(_ id: OSCMethodID) -> Bool {
+        guard let index = registrations.firstIndex(where: { $0.id == id }) else {
+            return false
+        }
+        registrations.remove(at: index)
+        invalidate()
+        return true
+    }
+
+    /// Removes every handler registered on `address`.
+    ///
+    /// - Returns: how many were removed.
+    @discardableResult
+    public func unregisterAll(address: String) -> Int {
+        let bytes = Array(address.utf8)
+        let before = registrations.count
+        registrations.removeAll { $0.address == bytes }
+        if registrations.count != before {
+            invalidate()
+        }
+        return before - registrations.count
+    }
+
+    /// Removes every handler (the fallback stays).
+    public func removeAll() {
+        registrations.removeAll()
+        invalidate()
+    }
+
+    /// Calls every handler that `message` reaches: the handlers on its address, or on every
+    /// address that its pattern matches, whose type spec accepts its arguments. If none is
+    /// reached, calls ``fallback``.
+    ///
+    /// Handlers on one address run in registration order; for a pattern, addresses are visited in
+    /// tree order (parts sorted by their bytes).
+    ///
+    /// - Returns: the number of handlers called (the fallback does not count).
+    /// - Throws: ``OSCAddressError`` if the address is not registered and is not a valid address
+    ///   or pattern; no handler runs then, not even the fallback.
+    /// - Complexity: for an exact address, O(length of the address) plus the handlers; for a
+    ///   pattern, the parts of the tree it can match, once per distinct pattern while cached.
+    @discardableResult
+    public func dispatch(_ message: OSCMessageView) throws(OSCAddressError) -> Int {
+        let table = compiledTable()
+        nesting.pointee.depth += 1
+        defer {
+            nesting.pointee.depth -= 1
+            if nesting.pointee.depth == 0 && nesting.pointee.hasRetired {
+                retired.removeAll()
+                nesting.pointee.hasRetired = false
+            }
+        }
+        // The table stays alive without a retain: this dispatcher holds it, and a handler that
+        // replaces it moves it to `retired` until the outermost dispatch returns.
+        let result = table._withUnsafeGuaranteedRef { table in
+            Result { () throws(OSCAddressError) -> Int in try table.dispatch(message) }
+        }
+        let reached = try result.get()
+        if reached == 0, let fallback {
+            fallback(message)
+        }
+        return reached
+    }
+
+    /// The compiled table, rebuilt after a change.
+    var table: OSCDispatchTable {
+        compiledTable().takeUnretainedValue()
+    }
+
+    @inline(__always)
+    private func compiledTable() -> Unmanaged<OSCDispatchTable> {
+        if let compiled {
+            return compiled
+        }
+        let table = OSCDispatchTable(
+            registrations.map {
+                OSCDispatchTable.Registration(address: $0.address, typeSpec: $0.typeSpec, handler: $0.handler)
+            })
+        let unmanaged = Unmanaged.passRetained(table)
+        compiled = unmanaged
+        return unmanaged
+    }
+
+    /// Drops the compiled table; it is freed now, or after the running dispatch if there is one.
+    private func invalidate() {
+        guard let compiled else {
+            return
+        }
+        self.compiled = nil
+        let table = compiled.takeRetainedValue()
+        if nesting.pointee.depth > 0 {
+            retired.append(table)
+            nesting.pointee.hasRetired = true
+        }
+    }
+}
