@@ -48,8 +48,25 @@ extension OSCPacket {
         in bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions = .default,
         _ body: (OSCMessageView, OSCTimeTag) -> Void
     ) throws(OSCDecodingError) -> Int {
-        let base = try validate(bytes, options: options)
-        return visit(base, start: 0, end: bytes.count, timeTag: .immediately, body)
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw .emptyPacket(offset: 0)
+        }
+        // Validation records where the first messages are, so that delivering them needs no
+        // second scan; a packet with more messages than fit is walked a second time instead.
+        let result = withUnsafeTemporaryAllocation(of: OSCPacketValidator.Record.self, capacity: 32) { records in
+            Result { () throws(OSCDecodingError) -> Int in
+                var validator = OSCPacketValidator(base: base, options: options, records: records)
+                try validator.validatePacket(start: 0, end: bytes.count, depth: 0, timeTag: .immediately)
+                guard validator.recordCount <= records.count else {
+                    return visit(base, start: 0, end: bytes.count, timeTag: .immediately, body)
+                }
+                for index in 0..<validator.recordCount {
+                    body(OSCMessageView(base: base, layout: records[index].layout), records[index].timeTag)
+                }
+                return validator.recordCount
+            }
+        }
+        return try result.get()
     }
 
     /// Checks the whole packet and returns its base address.
@@ -59,7 +76,8 @@ extension OSCPacket {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw .emptyPacket(offset: 0)
         }
-        try OSCPacketValidator(base: base, options: options).validatePacket(start: 0, end: bytes.count, depth: 0)
+        var validator = OSCPacketValidator(base: base, options: options)
+        try validator.validatePacket(start: 0, end: bytes.count, depth: 0, timeTag: .immediately)
         return base
     }
 

@@ -337,3 +337,28 @@ func nestedBundles(depth: Int) -> [UInt8] {
         }
     }
 }
+
+/// The examples of Docs/OSC.md, so that the documentation cannot drift from the code.
+@Suite struct OSCDocumentationExampleTests {
+    @Test func unknownTypeExample() {
+        let message: [UInt8] = [0x2F, 0x61, 0x00, 0x00, 0x2C, 0x69, 0x78, 0x00, 0x00, 0x00, 0x00, 0x01]
+        #expect(decodeResult(message) == .failure(.unknownTypeTag(0x78, offset: 6)))
+        let bundle = Array("#bundle\0".utf8) + [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 12] + message
+        #expect(decodeResult(bundle) == .failure(.unknownTypeTag(0x78, offset: 26)))
+    }
+
+    @Test func hugeBlobExample() {
+        let message: [UInt8] = [
+            0x2F, 0x61, 0x00, 0x00, 0x2C, 0x62, 0x00, 0x00, 0x00, 0x0F, 0x42, 0x3F, 0x01, 0x02, 0x03, 0x04,
+        ]
+        #expect(decodeResult(message) == .failure(.blobSizeOutOfBounds(size: 999_999, available: 4, offset: 8)))
+    }
+
+    @Test func encodingExample() {
+        let message = OSCMessage("/knob/gain", [.float32(0.5)])
+        var buffer = [UInt8](repeating: 0, count: 1500)
+        let count = buffer.withUnsafeMutableBytes { message.encode(into: $0) }
+        #expect(count == 20)
+        #expect(hex(Array(buffer[..<count])) == "2f 6b 6e 6f 62 2f 67 61 69 6e 00 00 2c 66 00 00 3f 00 00 00")
+    }
+}
