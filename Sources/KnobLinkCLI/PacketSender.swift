@@ -34,6 +34,9 @@ final class PacketSender: Sendable {
             }
         } catch let failure as CommandFailure {
             throw failure
+        } catch let error as OSCTransport.OSCAddressError {
+            guard case .unresolvedHost(let host, let reason) = error else { throw CommandFailure("\(error)") }
+            throw CommandFailure("could not resolve '\(host)': \(reason)")
         } catch {
             guard case .network(let url) = destination else { throw CommandFailure("\(error)") }
             throw CommandFailure("could not reach \(url): \(error)")
