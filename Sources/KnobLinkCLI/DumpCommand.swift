@@ -20,12 +20,13 @@ struct DumpCommand: RunnableCommand {
         arguments: [
             ArgumentSpec(
                 name: "port",
-                help: "The port to listen on (0 picks a free one), or osc.udp://:PORT or osc.tcp://:PORT. "
-                    + "The port is printed on standard error.")
+                help: "The port to listen on (0 picks a free one), or osc.udp://:PORT, osc.tcp://:PORT, or "
+                    + "osc.udp://GROUP:PORT to join a multicast group. The port is printed on standard error.")
         ],
         options: [
             .flag("tcp", help: "Listen for TCP connections instead of UDP datagrams."),
             .flag("hex", help: "Print the raw bytes of each packet after its lines."),
+            .flag("raw", short: "r", help: "Write each message's bytes instead of its line, as oscdump -r does."),
             .flag("no-delay", help: "Print the messages of bundles timed in the future at once."),
             .flag(
                 "line-buffered", short: "L", help: "Accepted for oscdump's -L; every line is written at once anyway."),
@@ -34,6 +35,8 @@ struct DumpCommand: RunnableCommand {
 
     var transport: OSCURL.Transport
     var port: UInt16
+    /// The multicast group of a URL such as `osc.udp://224.0.1.9:9000`, joined on every interface's default.
+    var group: String?
     var printer: DumpPrinter
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
@@ -41,17 +44,10 @@ struct DumpCommand: RunnableCommand {
         let text = try positionals.next("<port>")
         try positionals.finish()
         if text.contains("://") {
-            let url: OSCURL
-            do {
-                url = try OSCURL.parse(text)
-            } catch {
-                guard case .invalidURL(_, let reason) = error else {
-                    throw .invalidValue(text, for: "<port>", reason: nil)
-                }
-                throw .invalidValue(text, for: "<port>", reason: reason)
-            }
+            let url = try OSCURL.parse(text, argument: "<port>")
             transport = url.transport
             port = url.port
+            if OSCSocketAddress(numericHost: url.host, port: 0)?.isMulticast == true { group = url.host }
         } else {
             guard let number = UInt16(text) else {
                 throw .invalidValue(text, for: "<port>", reason: "expected a number from 0 to 65535 or a URL")
@@ -62,13 +58,14 @@ struct DumpCommand: RunnableCommand {
         if arguments.has("tcp") { transport = .tcp }
         printer = DumpPrinter(
             showsHex: arguments.has("hex"),
+            writesRaw: arguments.has("raw"),
             delaysFutureBundles: !arguments.has("no-delay"),
             loop: OSCEventLoop(label: "knoblink.dump")
         )
     }
 
     func run() throws {
-        let listener = try DumpListener.start(transport, port: port, printer: printer)
+        let listener = try DumpListener.start(transport, port: port, group: group, printer: printer)
         KnobLinkTool.write(
             "Listening on \(transport == .udp ? "UDP" : "TCP") port \(listener.port)\n", to: .standardError)
         // The process ends in the signal handler; the sockets close with it.

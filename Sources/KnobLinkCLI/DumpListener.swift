@@ -11,14 +11,30 @@ struct DumpListener: Sendable {
 
     /// Binds `port` on every interface, IPv6 and IPv4 alike where the system allows it, as
     /// `oscdump` binds every interface, and starts printing what arrives.
+    /// - Parameter group: a multicast group to join (UDP only), as `oscdump osc.udp://GROUP:PORT` does.
     /// - Throws: ``CommandFailure`` when the port cannot be bound.
-    static func start(_ transport: OSCURL.Transport, port: UInt16, printer: DumpPrinter) throws(CommandFailure)
-        -> DumpListener
-    {
+    static func start(
+        _ transport: OSCURL.Transport,
+        port: UInt16,
+        group: String? = nil,
+        printer: DumpPrinter
+    ) throws(CommandFailure) -> DumpListener {
         do {
             switch transport {
             case .udp:
-                let server = try bindAnyHost { host in try OSCUDPServer(host: host, port: port, loop: printer.loop) }
+                var options = OSCUDPOptions()
+                // Other receivers of the group may share the port, as liblo's multicast servers do.
+                options.reuseAddress = group != nil
+                let server: OSCUDPServer
+                if let group, !group.contains(":") {
+                    // An IPv4 group is joined on an IPv4 socket.
+                    server = try OSCUDPServer(host: "0.0.0.0", port: port, options: options, loop: printer.loop)
+                } else {
+                    server = try bindAnyHost {
+                        try OSCUDPServer(host: $0, port: port, options: options, loop: printer.loop)
+                    }
+                }
+                if let group { try server.joinMulticastGroup(group) }
                 server.start { bytes, sender in printer.receive(bytes, from: shown(sender)) }
                 return DumpListener(udp: server, tcp: nil, port: server.localAddress.port)
             case .tcp:

@@ -10,10 +10,14 @@ import OSCTransport
 struct DumpPrinter: Sendable {
     /// Add the raw bytes of each packet after its lines.
     var showsHex: Bool
+    /// Write each message's bytes instead of its line, as `oscdump -r` does.
+    var writesRaw: Bool
     /// Print the messages of a bundle timed in the future when it is due, as liblo does.
     var delaysFutureBundles: Bool
     /// The loop that runs the delayed prints.
     var loop: OSCEventLoop
+    /// The bound on messages waiting for their time.
+    var pending = PendingMessages()
 
     /// Prints one packet (a datagram or a stream frame).
     /// - Parameters:
@@ -35,14 +39,14 @@ struct DumpPrinter: Sendable {
         // group keeps them in order, which timers with equal deadlines would not.
         var later: [(timeTag: OSCTimeTag, messages: [OSCMessage])] = []
         walk(packet, timeTag: .immediately) { message, timeTag in
-            if delaysFutureBundles && !timeTag.isImmediately && timeTag > now {
+            if delaysFutureBundles && !timeTag.isImmediately && timeTag > now && pending.reserve() {
                 if later.last?.timeTag == timeTag {
                     later[later.count - 1].messages.append(message)
                 } else {
                     later.append((timeTag, [message]))
                 }
             } else {
-                DumpFormat.appendLine(of: message, timeTag: timeTag, now: now, to: &output)
+                append(message, timeTag: timeTag, now: now, to: &output)
             }
         }
         if showsHex { output += Array(DumpFormat.hexDump(bytes).utf8) }
@@ -66,13 +70,22 @@ struct DumpPrinter: Sendable {
         }
     }
 
+    private func append(_ message: OSCMessage, timeTag: OSCTimeTag, now: OSCTimeTag, to output: inout [UInt8]) {
+        if writesRaw {
+            _ = message.encode(appendingTo: &output)
+        } else {
+            DumpFormat.appendLine(of: message, timeTag: timeTag, now: now, to: &output)
+        }
+    }
+
     private func schedule(_ messages: [OSCMessage], at timeTag: OSCTimeTag) {
         let delay = timeTag.secondsSince1970 - Date().timeIntervalSince1970
         let deadline = DispatchTime.now() + .nanoseconds(Int(min(delay, 1e9) * 1e9))
         _ = loop.schedule(at: deadline) {
             var output: [UInt8] = []
-            for message in messages { DumpFormat.appendLine(of: message, timeTag: timeTag, now: timeTag, to: &output) }
+            for message in messages { append(message, timeTag: timeTag, now: timeTag, to: &output) }
             Self.write(output, to: .standardOutput)
+            pending.release(messages.count)
         }
     }
 

@@ -9,6 +9,7 @@ final class PacketSender: Sendable {
     private enum Channel {
         case udp(OSCUDPClient)
         case tcp(OSCTCPConnection)
+        case output(FileHandle)
     }
 
     private let channel: Channel
@@ -16,18 +17,29 @@ final class PacketSender: Sendable {
 
     /// Resolves the destination and opens the socket (and, for TCP, the connection).
     /// - Throws: ``CommandFailure`` when the host does not resolve or no address accepts the connection.
-    init(destination: OSCURL, framing: OSCFraming) throws(CommandFailure) {
+    init(destination: SendDestination, framing: OSCFraming) throws(CommandFailure) {
         do {
-            switch destination.transport {
-            case .udp:
-                channel = .udp(try OSCUDPClient(url: destination, loop: loop))
-            case .tcp:
-                channel = .tcp(try Self.connect(to: destination.resolve(), framing: framing, loop: loop))
+            switch destination {
+            case .network(let url) where url.transport == .udp:
+                channel = .udp(try OSCUDPClient(url: url, loop: loop))
+            case .network(let url):
+                channel = .tcp(try Self.connect(to: url.resolve(), framing: framing, loop: loop))
+            case .file(let path):
+                guard FileManager.default.createFile(atPath: path, contents: nil),
+                    let handle = FileHandle(forWritingAtPath: path)
+                else { throw CommandFailure("could not create \(path)") }
+                channel = .output(handle)
+            case .standardOutput:
+                channel = .output(.standardOutput)
             }
         } catch let failure as CommandFailure {
             throw failure
+        } catch let error as OSCTransport.OSCAddressError {
+            guard case .unresolvedHost(let host, let reason) = error else { throw CommandFailure("\(error)") }
+            throw CommandFailure("could not resolve '\(host)': \(reason)")
         } catch {
-            throw CommandFailure("could not reach \(destination): \(error)")
+            guard case .network(let url) = destination else { throw CommandFailure("\(error)") }
+            throw CommandFailure("could not reach \(url): \(error)")
         }
     }
 
@@ -89,6 +101,12 @@ final class PacketSender: Sendable {
         case .tcp(let connection):
             try waitForQueue(of: connection, below: 1 << 20)
             connection.send(bytes)
+        case .output(let handle):
+            do {
+                try handle.write(contentsOf: Data(bytes))
+            } catch {
+                throw CommandFailure("could not write: \(error)")
+            }
         }
     }
 
@@ -111,6 +129,9 @@ final class PacketSender: Sendable {
         switch channel {
         case .udp(let client):
             client.close()
+        case .output:
+            // FileHandle writes are not buffered: everything is written already.
+            break
         case .tcp(let connection):
             defer { connection.close() }
             // The write queue lives on the loop: sync with it first so that the last send is queued.

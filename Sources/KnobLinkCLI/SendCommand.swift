@@ -29,7 +29,10 @@ struct SendCommand: RunnableCommand {
         arguments: [
             ArgumentSpec(name: "host", help: "The receiver's host name or IP address."),
             ArgumentSpec(name: "port", help: "The receiver's port."),
-            ArgumentSpec(name: "url", help: "The receiver as osc.udp://host:port/ or osc.tcp://host:port/."),
+            ArgumentSpec(
+                name: "url",
+                help: "The receiver as osc.udp://host:port/ or osc.tcp://host:port/; file:///path or - "
+                    + "write the packets' bytes to a file or to standard output, as oscsend does."),
             ArgumentSpec(name: "address", help: "The OSC address, or '-' to read messages from standard input."),
             ArgumentSpec(name: "types", help: "The type tags of the values.", isOptional: true),
             ArgumentSpec(name: "values", help: "One value for each type that takes one.", isRepeating: true),
@@ -55,7 +58,7 @@ struct SendCommand: RunnableCommand {
         case standardInput
     }
 
-    var destination: OSCURL
+    var destination: SendDestination
     var framing: OSCFraming
     var source: Source
     /// The time tag of the bundle that carries every message, or `nil` to send bare messages.
@@ -80,7 +83,10 @@ struct SendCommand: RunnableCommand {
 
         var positionals = PositionalReader(arguments.positionals)
         destination = try Self.destination(&positionals)
-        if arguments.has("tcp") || arguments.value("framing") != nil { destination.transport = .tcp }
+        if case .network(var url) = destination, arguments.has("tcp") || arguments.value("framing") != nil {
+            url.transport = .tcp
+            destination = .network(url)
+        }
         let address = try positionals.next("<address>")
         if address == "-" {
             try positionals.finish()
@@ -98,24 +104,23 @@ struct SendCommand: RunnableCommand {
         }
     }
 
-    /// `<url>` when the first argument has a scheme, else `<host> <port>`.
-    private static func destination(_ positionals: inout PositionalReader) throws(UsageError) -> OSCURL {
+    /// `<url>` when the first argument has a scheme, `-` for standard output, else `<host> <port>`.
+    private static func destination(_ positionals: inout PositionalReader) throws(UsageError) -> SendDestination {
         let first = try positionals.next("<host>")
-        if first.contains("://") {
-            do {
-                return try OSCURL.parse(first)
-            } catch {
-                guard case .invalidURL(_, let reason) = error else {
-                    throw .invalidValue(first, for: "<url>", reason: nil)
-                }
-                throw .invalidValue(first, for: "<url>", reason: reason)
+        if first == "-" { return .standardOutput }
+        if first.hasPrefix("file://") {
+            let path = String(first.dropFirst("file://".count))
+            guard path.hasPrefix("/") else {
+                throw .invalidValue(first, for: "<url>", reason: "a file URL is file:///absolute/path")
             }
+            return .file(path)
         }
+        if first.contains("://") { return .network(try OSCURL.parse(first, argument: "<url>")) }
         let portText = try positionals.next("<port>")
         guard let port = UInt16(portText), port != 0 else {
             throw .invalidValue(portText, for: "<port>", reason: "expected a number from 1 to 65535")
         }
-        return OSCURL(transport: .udp, host: first, port: port)
+        return .network(OSCURL(transport: .udp, host: first, port: port))
     }
 
     /// A message from its address, type tags and values, as `oscsend` reads them.

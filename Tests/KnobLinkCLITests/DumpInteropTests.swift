@@ -195,4 +195,25 @@ import Testing
         #expect(dump.terminate() == 0)
         reference.stop()
     }
+
+    /// `-r` writes each message's bytes, those of a bundle one by one, as `oscdump -r` does.
+    @Test func rawOutputIsOscdumpsRawOutput() throws {
+        let (dump, dumpPort) = try Peers.knoblinkDump(["-r"])
+        let port = try Peers.freePort()
+        let reference = try RunningProcess(Tool.system("oscdump"), ["-r", "\(port)"])
+        Thread.sleep(forTimeInterval: 0.3)
+        for target in [dumpPort, port] {
+            _ = try Tool.run(Tool.system("oscsend"), ["127.0.0.1", "\(target)"] + Self.oscsendArguments[1])
+            try Peers.python(
+                """
+                udp(bundle(1, msg('/b', 'i', struct.pack('>i', 2)), msg('/c', 'b', blob(b'\\x07'))))
+                """, port: target)
+        }
+        // 64 bytes from oscsend, 12 and 16 from the bundle.
+        #expect(dump.wait { $0.stdoutBytes.count >= 92 } && reference.wait { $0.stdoutBytes.count >= 92 })
+        reference.stop()
+        #expect(dump.stdoutBytes.count == 92)
+        #expect(dump.stdoutBytes == reference.stdoutBytes)
+        #expect(dump.terminate() == 0)
+    }
 }

@@ -41,7 +41,9 @@ enum HelpFixtures {
           <host>                  The receiver's host name or IP address.
           <port>                  The receiver's port.
           <url>                   The receiver as osc.udp://host:port/ or
-                                  osc.tcp://host:port/.
+                                  osc.tcp://host:port/; file:///path or - write the
+                                  packets' bytes to a file or to standard output, as
+                                  oscsend does.
           <address>               The OSC address, or '-' to read messages from standard
                                   input.
           <types>                 The type tags of the values.
@@ -72,16 +74,19 @@ enum HelpFixtures {
         connection's framing (OSC 1.0 length prefix or OSC 1.1 SLIP) is told from its
         first byte.
 
-        USAGE: knoblink dump [--tcp] [--hex] [--no-delay] [--line-buffered] <port>
+        USAGE: knoblink dump [--tcp] [--hex] [--raw] [--no-delay] [--line-buffered] <port>
 
         ARGUMENTS:
           <port>                  The port to listen on (0 picks a free one), or
-                                  osc.udp://:PORT or osc.tcp://:PORT. The port is
-                                  printed on standard error.
+                                  osc.udp://:PORT, osc.tcp://:PORT, or
+                                  osc.udp://GROUP:PORT to join a multicast group. The
+                                  port is printed on standard error.
 
         OPTIONS:
           --tcp                   Listen for TCP connections instead of UDP datagrams.
           --hex                   Print the raw bytes of each packet after its lines.
+          -r, --raw               Write each message's bytes instead of its line, as
+                                  oscdump -r does.
           --no-delay              Print the messages of bundles timed in the future at
                                   once.
           -L, --line-buffered     Accepted for oscdump's -L; every line is written at

@@ -10,6 +10,8 @@ final class RunningProcess: Sendable {
     /// What the child wrote so far, filled by the pipes' handlers on their own threads.
     private final class Output: Sendable {
         let bytes = Mutex<(stdout: [UInt8], stderr: [UInt8])>(([], []))
+        /// How many of the two pipes have reached their end.
+        let ended = Mutex(0)
         func withLock<T>(_ body: (inout (stdout: [UInt8], stderr: [UInt8])) -> T) -> T {
             bytes.withLock { body(&$0) }
         }
@@ -28,10 +30,18 @@ final class RunningProcess: Sendable {
         process.standardError = stderrPipe
         stdoutPipe.fileHandleForReading.readabilityHandler = { [output] handle in
             let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                output.ended.withLock { $0 += 1 }
+            }
             output.withLock { $0.stdout += data }
         }
         stderrPipe.fileHandleForReading.readabilityHandler = { [output] handle in
             let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                output.ended.withLock { $0 += 1 }
+            }
             output.withLock { $0.stderr += data }
         }
         try process.run()
@@ -70,8 +80,8 @@ final class RunningProcess: Sendable {
             return nil
         }
         process.waitUntilExit()
-        // Output written just before exit can still be in the pipe.
-        Thread.sleep(forTimeInterval: 0.05)
+        // Output written just before the exit can still be in the pipes: read them to their end.
+        wait { $0.output.ended.withLock { $0 } == 2 }
         return process.terminationStatus
     }
 

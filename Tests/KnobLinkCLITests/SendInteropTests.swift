@@ -108,4 +108,53 @@ import Testing
         let input = (1...3).map { "/n i \($0)\n" }.joined()
         #expect(try Tool.run(Tool.knoblink, ["send", "127.0.0.1", "\(port)", "-"], input: input).status == 0)
     }
+
+    private func bytes(_ executable: URL, _ arguments: [String]) throws -> [UInt8] {
+        let process = try RunningProcess(executable, arguments)
+        process.closeInput()
+        #expect(process.waitForExit() == 0, "\(arguments): \(process.stderr)")
+        return process.stdoutBytes
+    }
+
+    /// `oscsend -` writes the message's bytes to standard output and `file:///path` to a file;
+    /// `knoblink send` writes the same bytes, which pins its encoding to liblo's for every type.
+    @Test func standardOutputAndFileGetTheBytesOscsendWrites() throws {
+        for arguments in DumpInteropTests.oscsendArguments {
+            let expected = try bytes(Tool.system("oscsend"), ["-"] + arguments)
+            #expect(try bytes(Tool.knoblink, ["send", "-"] + arguments) == expected, "\(arguments)")
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("knoblink-send-\(getpid()).osc").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let arguments = DumpInteropTests.oscsendArguments[1]
+        _ = try bytes(Tool.system("oscsend"), ["file://" + path] + arguments)
+        let expected = try #require(FileManager.default.contents(atPath: path))
+        try FileManager.default.removeItem(atPath: path)
+        _ = try bytes(Tool.knoblink, ["send", "file://" + path] + arguments)
+        #expect(FileManager.default.contents(atPath: path) == expected)
+    }
+
+    /// liblo is built without IPv6 here, so knoblink checks itself: dump listens on both families.
+    @Test func ipv6LoopbackAndValuesThatLookLikeOptions() throws {
+        let (dump, port) = try Peers.knoblinkDump()
+        #expect(try Tool.knoblink("send", "::1", "\(port)", "/v6", "s", "-x").status == 0)
+        #expect(try Tool.knoblink("send", "osc.udp://[::1]:\(port)/", "/v6/url", "i", "-5").status == 0)
+        #expect(try Tool.knoblink("send", "--", "127.0.0.1", "\(port)", "/v4", "ss", "--help", "-").status == 0)
+        #expect(Peers.waitForLines(dump, 3))
+        #expect(Peers.withoutTimeTags(dump.stdout) == [#"/v6 s "-x""#, "/v6/url i -5", #"/v4 ss "--help" "-""#])
+        #expect(dump.terminate() == 0)
+    }
+
+    @Test func multicastGroupReachesDumpAsOscdump() throws {
+        let dump = try RunningProcess(Tool.knoblink, ["dump", "osc.udp://224.0.1.9:0"])
+        try #require(dump.wait { $0.stderr.contains("\n") }, "\(dump.stderr)")
+        let port = try #require(dump.stderr.split(separator: " ").last.flatMap { UInt16($0.dropLast()) })
+        let reference = try RunningProcess(Tool.system("oscdump"), ["-L", "osc.udp://224.0.1.9:\(port)"])
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try Tool.knoblink("send", "osc.udp://224.0.1.9:\(port)/", "/group", "i", "1").status == 0)
+        #expect(Peers.waitForLines(dump, 1) && Peers.waitForLines(reference, 1))
+        #expect(Peers.withoutTimeTags(dump.stdout) == ["/group i 1"])
+        #expect(Peers.withoutTimeTags(reference.stdout) == ["/group i 1"])
+        reference.stop()
+        #expect(dump.terminate() == 0)
+    }
 }
