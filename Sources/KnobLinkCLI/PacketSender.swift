@@ -34,7 +34,7 @@ final class PacketSender: Sendable {
             }
         } catch let failure as CommandFailure {
             throw failure
-        } catch let error as OSCTransport.OSCAddressError {
+        } catch let error as OSCSocketAddressError {
             guard case .unresolvedHost(let host, let reason) = error else { throw CommandFailure("\(error)") }
             throw CommandFailure("could not resolve '\(host)': \(reason)")
         } catch {

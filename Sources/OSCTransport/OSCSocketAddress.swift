@@ -46,13 +46,13 @@ public struct OSCSocketAddress: Sendable, Hashable, CustomStringConvertible {
     ///   - host: a name (`localhost`) or a numeric address.
     ///   - port: the port.
     /// - Returns: the addresses found, IPv4 first.
-    /// - Throws: ``OSCAddressError/unresolvedHost(_:reason:)``.
-    public static func resolve(host: String, port: UInt16) throws(OSCAddressError) -> [OSCSocketAddress] {
+    /// - Throws: ``OSCSocketAddressError/unresolvedHost(_:reason:)``.
+    public static func resolve(host: String, port: UInt16) throws(OSCSocketAddressError) -> [OSCSocketAddress] {
         let found = try lookUp(host: host, port: port, flags: 0)
         return found.filter { $0.family == .ipv4 } + found.filter { $0.family == .ipv6 }
     }
 
-    private static func lookUp(host: String, port: UInt16, flags: Int32) throws(OSCAddressError) -> [OSCSocketAddress] {
+    private static func lookUp(host: String, port: UInt16, flags: Int32) throws(OSCSocketAddressError) -> [OSCSocketAddress] {
         var name = host
         if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         var hints = addrinfo()

@@ -38,7 +38,7 @@ public final class OSCTCPServer: @unchecked Sendable {
     ///   - port: the port; 0 lets the kernel choose (read it from ``localAddress``).
     ///   - options: frame limit, write-queue bound, connection cap.
     ///   - loop: the event loop; a new one by default.
-    /// - Throws: ``OSCAddressError`` or ``OSCSystemError``.
+    /// - Throws: ``OSCSocketAddressError`` or ``OSCSystemError``.
     public init(
         host: String = "0.0.0.0", port: UInt16 = 0, options: OSCTCPOptions = OSCTCPOptions(),
         loop: OSCEventLoop = OSCEventLoop()

@@ -37,7 +37,7 @@ public final class OSCUDPClient: Sendable {
     ///   - url: the peer's URL (a name is looked up, which may block).
     ///   - options: buffer sizes, broadcast and multicast settings.
     ///   - loop: the event loop; a new one by default.
-    /// - Throws: ``OSCAddressError`` or ``OSCSystemError``.
+    /// - Throws: ``OSCSocketAddressError`` or ``OSCSystemError``.
     public convenience init(url: OSCURL, options: OSCUDPOptions = OSCUDPOptions(), loop: OSCEventLoop = OSCEventLoop())
         throws
     {

@@ -36,7 +36,7 @@ public final class OSCUDPServer: Sendable {
     ///   - port: the port; 0 lets the kernel choose (read it from ``localAddress``).
     ///   - options: buffer sizes, broadcast, multicast and batching.
     ///   - loop: the event loop; a new one by default.
-    /// - Throws: ``OSCAddressError`` or ``OSCSystemError``.
+    /// - Throws: ``OSCSocketAddressError`` or ``OSCSystemError``.
     public init(
         host: String = "0.0.0.0", port: UInt16 = 0, options: OSCUDPOptions = OSCUDPOptions(),
         loop: OSCEventLoop = OSCEventLoop()
@@ -108,7 +108,7 @@ public final class OSCUDPServer: Sendable {
     /// - Parameters:
     ///   - group: the group's address, such as `239.255.0.1` or `ff02::1:1`.
     ///   - interface: the local IPv4 address of the interface to join on, or `nil` for the default.
-    /// - Throws: ``OSCAddressError`` if an address is not numeric, or ``OSCSystemError``.
+    /// - Throws: ``OSCSocketAddressError`` if an address is not numeric, or ``OSCSystemError``.
     public func joinMulticastGroup(_ group: String, interface: String? = nil) throws {
         try changeMembership(group, interface: interface, leave: false)
     }
@@ -117,19 +117,19 @@ public final class OSCUDPServer: Sendable {
     /// - Parameters:
     ///   - group: the group's address.
     ///   - interface: the interface it was joined on.
-    /// - Throws: ``OSCAddressError`` or ``OSCSystemError``.
+    /// - Throws: ``OSCSocketAddressError`` or ``OSCSystemError``.
     public func leaveMulticastGroup(_ group: String, interface: String? = nil) throws {
         try changeMembership(group, interface: interface, leave: true)
     }
 
     private func changeMembership(_ group: String, interface: String?, leave: Bool) throws {
         guard let groupAddress = OSCSocketAddress(numericHost: group, port: 0), groupAddress.isMulticast else {
-            throw OSCAddressError.unresolvedHost(group, reason: "not a numeric multicast address")
+            throw OSCSocketAddressError.unresolvedHost(group, reason: "not a numeric multicast address")
         }
         var interfaceAddress: OSCSocketAddress?
         if let interface {
             guard let address = OSCSocketAddress(numericHost: interface, port: 0) else {
-                throw OSCAddressError.unresolvedHost(interface, reason: "not a numeric address")
+                throw OSCSocketAddressError.unresolvedHost(interface, reason: "not a numeric address")
             }
             interfaceAddress = address
         }

@@ -49,9 +49,9 @@ public struct OSCURL: Sendable, Hashable, CustomStringConvertible, LosslessStrin
     /// Parses `osc.udp://host:port/`, `osc.tcp://host:port/`, `osc://host:port` (UDP).
     /// - Parameter text: the URL.
     /// - Returns: the URL.
-    /// - Throws: ``OSCAddressError/invalidURL(_:reason:)`` naming what is wrong.
-    public static func parse(_ text: String) throws(OSCAddressError) -> OSCURL {
-        func fail(_ reason: String) -> OSCAddressError { .invalidURL(text, reason: reason) }
+    /// - Throws: ``OSCSocketAddressError/invalidURL(_:reason:)`` naming what is wrong.
+    public static func parse(_ text: String) throws(OSCSocketAddressError) -> OSCURL {
+        func fail(_ reason: String) -> OSCSocketAddressError { .invalidURL(text, reason: reason) }
         let separator = Array("://")
         let characters = Array(text)
         guard let at = characters.indices.first(where: { characters[$0...].starts(with: separator) })
@@ -92,8 +92,8 @@ public struct OSCURL: Sendable, Hashable, CustomStringConvertible, LosslessStrin
 
     /// Resolves the host; see ``OSCSocketAddress/resolve(host:port:)`` (a name lookup may block).
     /// - Returns: the socket addresses, IPv4 first.
-    /// - Throws: ``OSCAddressError/unresolvedHost(_:reason:)``.
-    public func resolve() throws(OSCAddressError) -> [OSCSocketAddress] {
+    /// - Throws: ``OSCSocketAddressError/unresolvedHost(_:reason:)``.
+    public func resolve() throws(OSCSocketAddressError) -> [OSCSocketAddress] {
         try OSCSocketAddress.resolve(host: host, port: port)
     }
 }

@@ -108,7 +108,7 @@ enum Socket {
     }
 
     /// Resolves a numeric host, or a name if it is not numeric (which may block).
-    static func address(host: String, port: UInt16) throws(OSCAddressError) -> OSCSocketAddress {
+    static func address(host: String, port: UInt16) throws(OSCSocketAddressError) -> OSCSocketAddress {
         if let numeric = OSCSocketAddress(numericHost: host, port: port) { return numeric }
         return try OSCSocketAddress.resolve(host: host, port: port)[0]
     }

