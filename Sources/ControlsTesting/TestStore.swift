@@ -31,7 +31,10 @@ public final class TestStore<R: Reducer> where R.State: Equatable, R.Action: Equ
 
     /// How long ``receive(_:timeout:assert:sourceLocation:)`` and ``finish(timeout:sourceLocation:)``
     /// wait for asynchronous work (tasks, or timers on a real clock).
-    public var timeout: Duration = .seconds(1)
+    ///
+    /// TCA waits 1 s; KnobLink waits 10 s because its tests run in parallel on shared two-core machines,
+    /// where a task can wait that long for a thread. A passing test never waits for the whole timeout.
+    public var timeout: Duration = .seconds(10)
 
     /// The state as the test has asserted it so far.
     public private(set) var state: State

@@ -115,7 +115,7 @@ import Testing
         await withKnownIssue {
             let store = makeStore(clock: TestClock())
             await store.send(.startListening(CounterFeature.Source()))
-            await store.finish()
+            await store.finish(timeout: .milliseconds(50))
             store.skipInFlightEffects()
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("Expected effects to finish") }
