@@ -13,20 +13,24 @@ let package = Package(
         .library(name: "Parameters", targets: ["Parameters"]),
         .library(name: "Controls", targets: ["Controls"]),
         .library(name: "ControlsTesting", targets: ["ControlsTesting"]),
+        .library(name: "KnobLink", targets: ["KnobLink"]),
         .executable(name: "knoblink", targets: ["KnobLinkCLI"]),
     ],
     targets: [
         .target(name: "OSCCore"),
         .target(name: "OSCTransport", dependencies: ["OSCCore"]),
         .systemLibrary(name: "CLibLO", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
-        .executableTarget(name: "KnobLinkCLI", dependencies: ["OSCCore", "OSCTransport"]),
+        .target(name: "KnobLink", dependencies: ["OSCCore", "OSCTransport", "Parameters"]),
+        .executableTarget(name: "KnobLinkCLI", dependencies: ["OSCCore", "OSCTransport", "Parameters", "KnobLink"]),
         .target(name: "Parameters"),
         .target(name: "Controls", dependencies: ["Parameters"]),
         .target(name: "ControlsTesting", dependencies: ["Controls"]),
         .testTarget(name: "OSCCoreTests", dependencies: ["OSCCore", "CLibLO"]),
         .testTarget(name: "OSCTransportTests", dependencies: ["OSCTransport", "OSCCore", "CLibLO"]),
-        .testTarget(name: "KnobLinkCLITests", dependencies: ["KnobLinkCLI", "OSCCore", "OSCTransport", "CLibLO"]),
+        .testTarget(
+            name: "KnobLinkCLITests", dependencies: ["KnobLinkCLI", "OSCCore", "OSCTransport", "Parameters", "CLibLO"]),
         .testTarget(name: "ParametersTests", dependencies: ["Parameters"]),
+        .testTarget(name: "KnobLinkTests", dependencies: ["KnobLink", "OSCCore", "OSCTransport", "Parameters", "CLibLO"]),
         .testTarget(
             name: "ControlsTests", dependencies: ["Controls", "ControlsTesting", "Parameters"], exclude: ["Fixtures"]),
     ]

@@ -1,0 +1,1 @@
+// Placeholder until the server's first real file lands; delete it then.

@@ -1,0 +1,1 @@
+// Placeholder until the first server test lands; delete it then.
