@@ -9,6 +9,8 @@ struct LatencyResult {
     var echoCPU: Int32
     /// Context switches of the process per round trip (both ends and any thread in between).
     var switchesPerTrip: Double = 0
+    /// Round trips whose reply did not come within 200 ms (resent, not counted in the percentiles).
+    var timeouts = 0
 
     init(samples: [UInt64], clientCPU: Int32, echoCPU: Int32) {
         let sorted = samples.sorted()
@@ -27,6 +29,7 @@ struct LatencyResult {
         result.p99 = middle(results.map(\.p99))
         result.p999 = middle(results.map(\.p999))
         result.switchesPerTrip = results.map(\.switchesPerTrip).sorted()[results.count / 2]
+        result.timeouts = results.map(\.timeouts).reduce(0, +)
         return result
     }
 
@@ -34,5 +37,6 @@ struct LatencyResult {
     var summary: String {
         "p50 \(Format.micros(p50)), p99 \(Format.micros(p99)), p99.9 \(Format.micros(p999)), "
             + "\(Format.fixed(switchesPerTrip, decimals: 1)) switches/trip"
+            + (timeouts > 0 ? ", \(timeouts) replies lost" : "")
     }
 }
