@@ -30,6 +30,17 @@ public final class Report {
         print("  \(scenario): KnobLink \(knobLink) | \(peer) | ratio \(Format.ratio(ratio))\(Self.verdict(row))")
     }
 
+    /// Adds a row comparing two contenders' per-round rates: their medians, and the median of the
+    /// per-round ratios.
+    public func addSamples(
+        _ scenario: String, knobLink: [Double], peerName: String, peer: [Double], target: Double?
+    ) {
+        add(
+            scenario, knobLink: Format.rate(Statistics.median(knobLink)),
+            peer: "\(peerName) \(Format.rate(Statistics.median(peer)))", ratio: Rounds.pairedRatio(knobLink, peer),
+            target: target)
+    }
+
     /// Adds a row comparing two rates (operations per second).
     public func addRates(_ scenario: String, knobLink: Double, peerName: String, peer: Double, target: Double?) {
         add(
