@@ -67,7 +67,11 @@ for placement in Placement.allCases {
     placement.applyToProcess()
     var results: [String: [LatencyResult]] = [:]
     let contenders: [(String, () -> LatencyResult)] = [
-        ("KnobLink", { KnobLinkUDP.roundTrips(count: roundTrips, placement: placement) }),
+        ("KnobLink", { KnobLinkUDP.roundTrips(count: roundTrips, placement: placement, style: .handlerDriven) }),
+        (
+            "KnobLink, caller waits",
+            { KnobLinkUDP.roundTrips(count: roundTrips, placement: placement, style: .callerWaits) }
+        ),
         (
             "liblo",
             {
@@ -97,11 +101,15 @@ for placement in Placement.allCases {
             results[contenders[index].0, default: []].append(result)
         }
     }
-    let knobLink = LatencyResult.median(results["KnobLink"]!)
-    for (peer, target) in [("raw", 1 / 1.2), ("liblo", nil)] as [(String, Double?)] {
+    let rows: [(String, String, Double?)] = [
+        ("KnobLink", "raw", 1 / 1.2), ("KnobLink", "liblo", nil), ("KnobLink, caller waits", "raw", nil),
+    ]
+    for (ours, peer, target) in rows {
+        let knobLink = LatencyResult.median(results[ours]!)
         let other = LatencyResult.median(results[peer]!)
+        let style = ours == "KnobLink" ? "" : " (\(ours.dropFirst(10)))"
         rtt.add(
-            "RTT p50, \(placement.label), vs \(peer)",
+            "RTT p50, \(placement.label), vs \(peer)\(style)",
             knobLink: "\(knobLink.summary) [CPUs \(knobLink.clientCPU)/\(knobLink.echoCPU)]",
             peer: "\(peer) \(other.summary) [CPUs \(other.clientCPU)/\(other.echoCPU)]",
             ratio: Double(other.p50) / Double(knobLink.p50), target: target)
