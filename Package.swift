@@ -27,6 +27,7 @@ let package = Package(
         .testTarget(name: "OSCTransportTests", dependencies: ["OSCTransport", "OSCCore", "CLibLO"]),
         .testTarget(name: "KnobLinkCLITests", dependencies: ["KnobLinkCLI", "OSCCore", "OSCTransport", "CLibLO"]),
         .testTarget(name: "ParametersTests", dependencies: ["Parameters"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "ControlsTesting", "Parameters"]),
+        .testTarget(
+            name: "ControlsTests", dependencies: ["Controls", "ControlsTesting", "Parameters"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,2 +1,3 @@
-// Placeholder until the command line lands.
-print("knoblink")
+import Foundation
+
+exit(KnobLinkTool.main(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -285,8 +285,7 @@ final class OSCDispatchTable {
             let prefix = Int(current.pathLength)
             for candidate in node..<Int(current.subtreeEnd) where nodes[candidate].methodsCount > 0 {
                 visits &+= 1
-                let path = UnsafeRawBufferPointer(
-                    rebasing: arena[Int(nodes[candidate].pathStart)..<Int(nodes[candidate].pathStart + nodes[candidate].pathLength)])
+                let path = Self.slice(arena, nodes[candidate].pathStart, nodes[candidate].pathLength)
                 if OSCAddressPatternMatcher.matches(
                     pattern: pattern, from: position, address: path, from: prefix, steps: &steps)
                 {
@@ -314,8 +313,7 @@ final class OSCDispatchTable {
         let childrenEnd = Int(current.childrenStart + current.childrenCount)
         while index < childrenEnd {
             let child = Int(children[index])
-            let segment = UnsafeRawBufferPointer(
-                rebasing: arena[Int(nodes[child].segmentStart)..<Int(nodes[child].segmentStart + nodes[child].segmentLength)])
+            let segment = Self.slice(arena, nodes[child].segmentStart, nodes[child].segmentLength)
             guard segment.count >= prefix.count && (prefix.isEmpty || memoryEqual(segment.baseAddress!, prefix)) else {
                 // Sorted children: past the ones that start with the prefix.
                 break
@@ -348,8 +346,7 @@ final class OSCDispatchTable {
         while low < high {
             let middle = (low + high) >> 1
             let child = nodes[Int(children[middle])]
-            let segment = UnsafeRawBufferPointer(
-                rebasing: arena[Int(child.segmentStart)..<Int(child.segmentStart + child.segmentLength)])
+            let segment = Self.slice(arena, child.segmentStart, child.segmentLength)
             if Self.precedes(segment, prefix) {
                 low = middle + 1
             } else {
@@ -357,6 +354,11 @@ final class OSCDispatchTable {
             }
         }
         return low
+    }
+
+    @inline(__always)
+    static func slice(_ arena: UnsafeRawBufferPointer, _ start: Int32, _ length: Int32) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: arena[Int(start)..<Int(start + length)])
     }
 
     /// Byte-wise lexicographic order, a proper prefix first.

@@ -68,7 +68,9 @@ extension OSCPacket {
         _ body: (OSCMessageView, OSCTimeTag) -> Void
     ) -> Int {
         if base.load(fromByteOffset: start, as: UInt8.self) != UInt8(ascii: "#") {
-            body(OSCMessageView(base: base, layout: OSCPacketValidator.layoutOfValidMessage(base, start: start, end: end)), timeTag)
+            body(
+                OSCMessageView(
+                    base: base, layout: OSCPacketValidator.layoutOfValidMessage(base, start: start, end: end)), timeTag)
             return 1
         }
         let bundleTime = OSCTimeTag(rawValue: OSCWire.loadUInt64(base, start + 8))

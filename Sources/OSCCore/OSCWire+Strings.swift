@@ -18,7 +18,8 @@ extension OSCWire {
         let count = bytes.count
         var offset = 0
         while offset &+ 8 <= count {
-            let value = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let value = UInt64(
+                littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             let zeros = (value &- 0x0101_0101_0101_0101) & ~value & 0x8080_8080_8080_8080
             if zeros != 0 {
                 return offset &+ zeros.trailingZeroBitCount >> 3

@@ -29,6 +29,7 @@ public final class OSCTCPServer: @unchecked Sendable {
     private var started = false
     private var closed = false
     private var refusedCount = 0
+    private var finishStream: (() -> Void)?
 
     /// Binds and listens.
     ///
@@ -92,6 +93,25 @@ public final class OSCTCPServer: @unchecked Sendable {
         }
     }
 
+    /// Starts accepting connections and returns their frames as a stream, each copied out of
+    /// the read buffer; connections that speak another protocol are closed.
+    ///
+    /// Use either this or ``start(onFrame:onOtherProtocol:onClose:)``, once.
+    /// - Parameter limit: how many frames the stream holds for a slow consumer before it drops the oldest.
+    /// - Returns: the stream; it finishes when the server is closed.
+    public func frames(bufferingNewest limit: Int = 4096) -> AsyncStream<OSCTCPFrame> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: OSCTCPFrame.self, bufferingPolicy: .bufferingNewest(limit))
+        start(onFrame: { bytes, connection in
+            continuation.yield(OSCTCPFrame(bytes: Array(bytes), connection: connection))
+        })
+        loop.executeSoon { [self] in
+            if closed { continuation.finish() } else { finishStream = { continuation.finish() } }
+        }
+        continuation.onTermination = { [weak self] _ in self?.close() }
+        return stream
+    }
+
     /// The open connections. Read on the loop.
     public var openConnections: [OSCTCPConnection] { Array(connections.values) }
 
@@ -107,6 +127,8 @@ public final class OSCTCPServer: @unchecked Sendable {
             source.cancel()
             for connection in connections.values { connection.teardown(.closedLocally) }
             connections = [:]
+            finishStream?()
+            finishStream = nil
         }
     }
 

@@ -89,8 +89,13 @@ public final class OSCUDPClient: Sendable {
         return stream
     }
 
-    /// Closes the socket (on the loop, in the read source's cancel handler).
+    /// Closes the socket, once the reader (dispatch source or thread) has let go of it.
     public func close() {
+        channel.close()
+    }
+
+    // The reader keeps the socket alive while it runs; dropping the last reference closes it.
+    deinit {
         channel.close()
     }
 }

@@ -135,8 +135,13 @@ public final class OSCUDPServer: Sendable {
         try channel.join(group: groupAddress, interface: interfaceAddress, leave: leave)
     }
 
-    /// Stops reading and closes the socket (on the loop, in the read source's cancel handler).
+    /// Stops reading and closes the socket, once the reader (dispatch source or thread) has let go of it.
     public func close() {
+        channel.close()
+    }
+
+    // The reader keeps the socket alive while it runs; dropping the last reference closes it.
+    deinit {
         channel.close()
     }
 }

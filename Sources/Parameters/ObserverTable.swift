@@ -99,7 +99,8 @@ final class ObserverTable: Sendable {
         -> ObserverTable
     {
         ObserverTable(
-            direct: direct, broad: broad, owners: owners, valueObservers: valueObservers, valueProviders: valueProviders)
+            direct: direct, broad: broad, owners: owners, valueObservers: valueObservers, valueProviders: valueProviders
+        )
     }
 
     private func owners(without entry: Entry) -> [Observer] {

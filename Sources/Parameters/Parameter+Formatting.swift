@@ -6,7 +6,8 @@ extension Parameter {
     /// The nearest implementor string-from-value hook decides if one is set. Otherwise an
     /// indexed parameter with value strings shows the string of the (rounded) value, and every
     /// other parameter uses ``formatter`` (CONTROLS.md 1.7).
-    public func string(fromValue value: ParameterValue? = nil, locale: Locale = ValueFormatter.defaultLocale) -> String {
+    public func string(fromValue value: ParameterValue? = nil, locale: Locale = ValueFormatter.defaultLocale) -> String
+    {
         if let hook = storage.resolvedHook(forParameter: index, { $0.stringFromValue }) {
             return hook(self, value)
         }

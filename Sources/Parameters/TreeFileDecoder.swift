@@ -81,7 +81,9 @@ struct TreeFileDecoder {
 
     private static func parameter(_ fields: Fields, identifier: String) throws(ParameterTreeError) -> ParameterSpec {
         let keyPath = fields.keyPath
-        guard let address = try fields.address("address") else { throw .missingField(keyPath: keyPath, field: "address") }
+        guard let address = try fields.address("address") else {
+            throw .missingField(keyPath: keyPath, field: "address")
+        }
         guard let minValue = try fields.float("min") else { throw .missingField(keyPath: keyPath, field: "min") }
         guard let maxValue = try fields.float("max") else { throw .missingField(keyPath: keyPath, field: "max") }
         var unit = ParameterUnit.generic
@@ -122,7 +124,8 @@ struct TreeFileDecoder {
         return ParameterSpec(
             identifier: identifier, displayName: try fields.string("displayName") ?? identifier, address: address,
             minValue: minValue, maxValue: maxValue, defaultValue: try fields.float("default") ?? minValue, unit: unit,
-            unitName: try fields.string("unitName"), flags: flags, valueStrings: try fields.strings("valueStrings") ?? [],
+            unitName: try fields.string("unitName"), flags: flags,
+            valueStrings: try fields.strings("valueStrings") ?? [],
             dependentParameters: dependents, shortNames: try fields.strings("shortNames") ?? [])
     }
 

@@ -16,7 +16,9 @@ enum TreeFileEncoder {
                 ("kind", .string("group")), ("identifier", .string(group.identifier)),
                 ("displayName", .string(group.displayName)),
             ]
-            if !group.shortNames.isEmpty { members.append(("shortNames", .array(group.shortNames.map(JSONValue.string)))) }
+            if !group.shortNames.isEmpty {
+                members.append(("shortNames", .array(group.shortNames.map(JSONValue.string))))
+            }
             members.append(("children", .array(group.children.map(node))))
             return .object(members)
         case .parameter(let parameter):
@@ -34,7 +36,9 @@ enum TreeFileEncoder {
             ]
             if let unitName = parameter.unitName { members.append(("unitName", .string(unitName))) }
             members.append(("taper", .string(parameter.flags.taper.rawValue)))
-            let names = ParameterFlags.named.filter { parameter.flags.contains($0.flag) }.map { JSONValue.string($0.name) }
+            let names = ParameterFlags.named.filter { parameter.flags.contains($0.flag) }.map {
+                JSONValue.string($0.name)
+            }
             members.append(("flags", .array(names)))
             if !parameter.valueStrings.isEmpty {
                 members.append(("valueStrings", .array(parameter.valueStrings.map(JSONValue.string))))

@@ -55,7 +55,9 @@ struct TreeLayout {
         try TreeLayout.checkNames(spec.displayName, spec.shortNames, keyPath: keyPath)
         let low = Double(spec.minValue)
         let high = Double(spec.maxValue)
-        guard low.isFinite, high.isFinite, low <= high else { throw .invalidRange(keyPath: keyPath, min: low, max: high) }
+        guard low.isFinite, high.isFinite, low <= high else {
+            throw .invalidRange(keyPath: keyPath, min: low, max: high)
+        }
         let defaultValue = Double(spec.defaultValue)
         guard defaultValue.isFinite, defaultValue >= low, defaultValue <= high else {
             throw .defaultOutOfRange(keyPath: keyPath, defaultValue: defaultValue)
@@ -64,7 +66,8 @@ struct TreeLayout {
             throw .tooMany(keyPath: keyPath, field: "valueStrings", limit: ParameterTree.maximumValueStrings)
         }
         for string in spec.valueStrings where string.count > ParameterTree.maximumNameLength {
-            throw .tooMany(keyPath: keyPath, field: "characters in a value string", limit: ParameterTree.maximumNameLength)
+            throw .tooMany(
+                keyPath: keyPath, field: "characters in a value string", limit: ParameterTree.maximumNameLength)
         }
         if let unitName = spec.unitName, unitName.count > ParameterTree.maximumNameLength {
             throw .tooMany(keyPath: keyPath, field: "characters in unitName", limit: ParameterTree.maximumNameLength)
@@ -77,7 +80,9 @@ struct TreeLayout {
 
     static func checkNames(_ displayName: String, _ shortNames: [String], keyPath: String) throws(ParameterTreeError) {
         let limit = ParameterTree.maximumNameLength
-        if displayName.count > limit { throw .tooMany(keyPath: keyPath, field: "characters in displayName", limit: limit) }
+        if displayName.count > limit {
+            throw .tooMany(keyPath: keyPath, field: "characters in displayName", limit: limit)
+        }
         if shortNames.count > 16 { throw .tooMany(keyPath: keyPath, field: "shortNames", limit: 16) }
         for name in shortNames where name.count > limit {
             throw .tooMany(keyPath: keyPath, field: "characters in a short name", limit: limit)

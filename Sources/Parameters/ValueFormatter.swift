@@ -67,12 +67,15 @@ public struct ValueFormatter: Sendable, Hashable {
         milliseconds: ClosedRange<Int> = 1...3, seconds: ClosedRange<Int> = 1...3
     ) -> ValueFormatter {
         ValueFormatter(
-            pairs: [Pair(significantDigits: milliseconds, suffix: "ms"), Pair(significantDigits: seconds, suffix: "s")],
+            pairs: [
+                Pair(significantDigits: milliseconds, suffix: "ms"), Pair(significantDigits: seconds, suffix: "s"),
+            ],
             style: .seconds)
     }
 
     /// Frequency: below 1000 as `"440 Hz"`, from 1000 as `"4.81kHz"`.
-    public static func frequency(hertz: ClosedRange<Int> = 1...2, kilohertz: ClosedRange<Int> = 1...3) -> ValueFormatter {
+    public static func frequency(hertz: ClosedRange<Int> = 1...2, kilohertz: ClosedRange<Int> = 1...3) -> ValueFormatter
+    {
         ValueFormatter(
             pairs: [Pair(significantDigits: hertz, suffix: " Hz"), Pair(significantDigits: kilohertz, suffix: "kHz")],
             style: .frequency)

@@ -129,14 +129,17 @@ enum LibLO {
             case OSCTypeTag.int32: return .int32(arg.pointee.i)
             case OSCTypeTag.float32: return .float32(arg.pointee.f)
             case OSCTypeTag.string:
-                return .string(UnsafeRawPointer(arg).withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
+                return .string(
+                    UnsafeRawPointer(arg).withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
             case OSCTypeTag.symbol:
-                return .symbol(UnsafeRawPointer(arg).withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
+                return .symbol(
+                    UnsafeRawPointer(arg).withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
             case OSCTypeTag.blob:
                 // A deserialised blob argument is its host-order int32 size followed by the bytes.
                 let size = Int(arg.pointee.blob.size)
                 return .blob(Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(arg) + 4, count: size)))
-            case OSCTypeTag.timeTag: return .timeTag(OSCTimeTag(seconds: arg.pointee.t.sec, fraction: arg.pointee.t.frac))
+            case OSCTypeTag.timeTag:
+                return .timeTag(OSCTimeTag(seconds: arg.pointee.t.sec, fraction: arg.pointee.t.frac))
             case OSCTypeTag.int64: return .int64(arg.pointee.h)
             case OSCTypeTag.double: return .double(arg.pointee.d)
             case OSCTypeTag.character: return .character(arg.pointee.c)

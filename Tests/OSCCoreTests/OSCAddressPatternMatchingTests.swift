@@ -10,8 +10,12 @@ import Testing
         var testDescription: String { "\(pattern) \(matches ? "matches" : "does not match") \(address)" }
     }
 
-    static func yes(_ pattern: String, _ address: String) -> Case { Case(pattern: pattern, address: address, matches: true) }
-    static func no(_ pattern: String, _ address: String) -> Case { Case(pattern: pattern, address: address, matches: false) }
+    static func yes(_ pattern: String, _ address: String) -> Case {
+        Case(pattern: pattern, address: address, matches: true)
+    }
+    static func no(_ pattern: String, _ address: String) -> Case {
+        Case(pattern: pattern, address: address, matches: false)
+    }
 
     static let literals: [Case] = [
         yes("/knob/gain", "/knob/gain"),
@@ -156,7 +160,8 @@ import Testing
         let (greedy, automaton) = pattern.withUnsafeBytes { p in
             address.withUnsafeBytes { a in
                 (
-                    OSCAddressPatternMatcher.matchesPartGreedy(pattern: p, 1, p.count, text: a, 1, a.count, steps: &steps),
+                    OSCAddressPatternMatcher.matchesPartGreedy(
+                        pattern: p, 1, p.count, text: a, 1, a.count, steps: &steps),
                     OSCAddressPatternMatcher.matchesPartWithBraces(
                         pattern: p, 1, p.count, text: a, 1, a.count, steps: &steps)
                 )

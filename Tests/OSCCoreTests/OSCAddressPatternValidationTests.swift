@@ -94,8 +94,9 @@ import Testing
         #expect(OSCAddressError.unterminatedBracket(offset: 7).offset == 7)
         #expect(OSCAddressError.invalidRange(lower: 0x7A, upper: 0x61, offset: 3).offset == 3)
         #expect(OSCAddressError.empty.offset == 0)
-        #expect(OSCAddressError.invalidRange(lower: 0x7A, upper: 0x61, offset: 3).description
-            == "range 'z'-'a' at offset 3 goes downwards")
+        #expect(
+            OSCAddressError.invalidRange(lower: 0x7A, upper: 0x61, offset: 3).description
+                == "range 'z'-'a' at offset 3 goes downwards")
         #expect(OSCAddressError.invalidCharacter(0x09, offset: 5).description == "invalid character 0x09 at offset 5")
     }
 }

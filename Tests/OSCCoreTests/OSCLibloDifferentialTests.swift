@@ -23,7 +23,8 @@ import Testing
 
         // We read liblo's bytes as the same message, through both decoding paths.
         #expect(try OSCPacket.decode(theirs, options: .strict) == .message(message))
-        let viewed = try theirs.withUnsafeBytes { raw throws(OSCDecodingError) in try OSCMessageView(raw).makeMessage() }
+        let viewed = try theirs.withUnsafeBytes { raw throws(OSCDecodingError) in try OSCMessageView(raw).makeMessage()
+        }
         #expect(viewed == message)
     }
 
@@ -62,7 +63,8 @@ import Testing
         var copy = bundle
         let seconds = UInt32.random(in: 0...3_800_000_000, using: &random)
         copy.timeTag =
-            seconds % 5 == 0 ? .immediately : OSCTimeTag(seconds: seconds, fraction: .random(in: 0 ... .max, using: &random))
+            seconds % 5 == 0
+            ? .immediately : OSCTimeTag(seconds: seconds, fraction: .random(in: 0 ... .max, using: &random))
         copy.elements = copy.elements.map { element in
             if case .bundle(let inner) = element {
                 return .bundle(inThePast(inner, random: &random))

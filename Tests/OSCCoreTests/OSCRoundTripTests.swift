@@ -96,7 +96,7 @@ import Testing
     func secondsRoundTripWithinAMicrosecond(seed: Int) {
         var random = SeededGenerator(seed: UInt64(seed))
         // Anywhere in the NTP era, 1900 to 2036, with random fractions.
-        let seconds = Double.random(in: -2_208_988_800 ..< 2_085_978_495, using: &random)
+        let seconds = Double.random(in: -2_208_988_800..<2_085_978_495, using: &random)
         let tag = OSCTimeTag(secondsSince1970: seconds)
         #expect(abs(tag.secondsSince1970 - seconds) < 1e-6)
         let back = OSCTimeTag(secondsSince1970: tag.secondsSince1970)
@@ -107,7 +107,7 @@ import Testing
     @Test(arguments: 0..<2000)
     func nanosecondsRoundTripExactly(seed: Int) {
         var random = SeededGenerator(seed: UInt64(seed))
-        let seconds = Int64.random(in: -2_208_988_800 ..< 2_085_978_495, using: &random)
+        let seconds = Int64.random(in: -2_208_988_800..<2_085_978_495, using: &random)
         let nanoseconds = UInt32.random(in: 0..<1_000_000_000, using: &random)
         let tag = OSCTimeTag(secondsSince1970: seconds, nanoseconds: nanoseconds)
         #expect(tag.unixTime.seconds == seconds)

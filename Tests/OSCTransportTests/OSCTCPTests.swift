@@ -182,6 +182,22 @@ import Testing
         #expect(await closes.wait(for: 1, seconds: 3).first == .writeQueueOverflow)
     }
 
+    @Test func framesArriveAsAnAsyncStream() async throws {
+        let server = try OSCTCPServer(host: "127.0.0.1")
+        let frames = server.frames()
+        let connection = try await OSCTCPClient.connect(
+            to: Self.address(of: server), framing: .lengthPrefix, onFrame: { _, _ in })
+        defer { connection.close() }
+        connection.send([1, 2, 3, 4])
+        connection.send([5, 6, 7, 8])
+        var received: [[UInt8]] = []
+        for await frame in frames {
+            received.append(frame.bytes)
+            if received.count == 2 { server.close() }
+        }
+        #expect(received == [[1, 2, 3, 4], [5, 6, 7, 8]])
+    }
+
     @Test func aPeerThatClosesIsDropped() async throws {
         let (server, _, closes) = try Self.echoServer()
         defer { server.close() }

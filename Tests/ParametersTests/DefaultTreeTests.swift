@@ -53,3 +53,32 @@ import Testing
         #expect(second.parameter(forKeyPath: "knob.gain")!.value == 0)
     }
 }
+
+@Suite struct DocumentationExampleTests {
+    private static let docsURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Docs/PARAMETERS.md")
+
+    /// The JSON blocks of Docs/PARAMETERS.md, in order.
+    private func jsonBlocks() throws -> [String] {
+        let text = try String(contentsOf: DocumentationExampleTests.docsURL, encoding: .utf8)
+        return text.components(separatedBy: "```json\n").dropFirst().compactMap {
+            $0.components(separatedBy: "```").first
+        }
+    }
+
+    @Test func treeExampleLoads() throws {
+        let blocks = try jsonBlocks()
+        #expect(blocks.count == 2)
+        let tree = try ParameterTree(jsonData: Array(try #require(blocks.first).utf8))
+        #expect(tree.parameter(forOSCAddress: "/knob/gain")?.unit == .decibels)
+        #expect(tree.parameter(forOSCAddress: "/knob/wave")?.string(fromValue: 1) == "Square")
+    }
+
+    @Test func presetExampleRestores() throws {
+        let preset = try ParameterPreset(jsonData: Array(try #require(try jsonBlocks().last).utf8))
+        let report = ParameterTree.makeDefault().restore(preset)
+        #expect(report.isComplete && report.applied == ["knob.gain", "amp.attack"])
+        #expect(preset.name == "Lead")
+    }
+}

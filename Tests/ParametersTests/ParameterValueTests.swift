@@ -11,7 +11,8 @@ import Testing
                     identifier: "gain", displayName: "Gain", address: 1, minValue: -60, maxValue: 12, defaultValue: 0,
                     unit: .decibels)),
             .parameter(
-                ParameterSpec(identifier: "on", displayName: "On", address: 2, minValue: 0, maxValue: 1, unit: .boolean)),
+                ParameterSpec(identifier: "on", displayName: "On", address: 2, minValue: 0, maxValue: 1, unit: .boolean)
+            ),
             .parameter(
                 ParameterSpec(
                     identifier: "mode", displayName: "Mode", address: 3, minValue: 0, maxValue: 3, unit: .indexed,

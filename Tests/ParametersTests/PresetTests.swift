@@ -50,7 +50,10 @@ import Testing
             at: blocked.appendingPathComponent("inside"), withIntermediateDirectories: true)
         #expect(throws: (any Error).self) { try ParameterTree.makeDefault().makePreset(name: "new").write(to: blocked) }
         #expect(try ParameterPreset(contentsOf: url).name == "old")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["Blocked.json", "Lead.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "Blocked.json", "Lead.json",
+            ])
     }
 
     @Test func partialRestoreReportsTheRest() throws {
@@ -106,12 +109,19 @@ import Testing
     @Test(arguments: [
         ("", PresetError.invalidJSON(offset: 0, reason: "unexpected end of text")),
         ("[]", .unsupportedFormat("the top level must be an object")),
-        (#"{"format": "knoblink-tree", "version": 1, "values": {}}"#, .unsupportedFormat("'format' must be \"knoblink-preset\"")),
+        (
+            #"{"format": "knoblink-tree", "version": 1, "values": {}}"#,
+            .unsupportedFormat("'format' must be \"knoblink-preset\"")
+        ),
         (#"{"format": "knoblink-preset", "version": 3, "values": {}}"#, .unsupportedFormat("'version' must be 1")),
-        (#"{"format": "knoblink-preset", "version": 1}"#,
-         .unsupportedFormat("'values' must be an object of key paths and numbers")),
-        (#"{"format": "knoblink-preset", "version": 1, "values": {}, "name": 3}"#,
-         .unsupportedFormat("'name' must be a string")),
+        (
+            #"{"format": "knoblink-preset", "version": 1}"#,
+            .unsupportedFormat("'values' must be an object of key paths and numbers")
+        ),
+        (
+            #"{"format": "knoblink-preset", "version": 1, "values": {}, "name": 3}"#,
+            .unsupportedFormat("'name' must be a string")
+        ),
     ])
     func refusesFilesThatAreNotPresets(text: String, expected: PresetError) {
         #expect(throws: expected) { try ParameterPreset(jsonData: Array(text.utf8)) }

@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func omittedFieldsTakeTheirDefaults() throws {
-        let tree = try load(file(parameter("p", extra: #", "min": 2, "max": 5"#.isEmpty ? "" : "")))
+        let tree = try load(file(parameter("p")))
         let p = try #require(tree.parameter(forKeyPath: "p"))
         #expect(p.displayName == "p" && p.defaultValue == 0 && p.unit == .generic && p.taper == .linear)
         #expect(p.flags == [.readable, .writable])
@@ -78,17 +78,27 @@ import Testing
 
     static let errorCases: [(String, String, ParameterTreeError)] = [
         ("not JSON", "{", .invalidJSON(offset: 1, reason: "expected a key")),
-        ("trailing text", #"{"format": "knoblink-tree", "version": 1, "children": []} x"#,
-         .invalidJSON(offset: 58, reason: "unexpected text after the value")),
+        (
+            "trailing text", #"{"format": "knoblink-tree", "version": 1, "children": []} x"#,
+            .invalidJSON(offset: 58, reason: "unexpected text after the value")
+        ),
         ("top level array", "[]", .unsupportedFormat("the top level must be an object")),
-        ("wrong format", #"{"format": "other", "version": 1, "children": []}"#,
-         .unsupportedFormat("'format' must be \"knoblink-tree\"")),
-        ("wrong version", #"{"format": "knoblink-tree", "version": 2, "children": []}"#,
-         .unsupportedFormat("'version' must be 1")),
-        ("unknown top-level field", #"{"format": "knoblink-tree", "version": 1, "children": [], "x": 1}"#,
-         .unknownField(keyPath: "", field: "x")),
-        ("children not an array", #"{"format": "knoblink-tree", "version": 1, "children": {}}"#,
-         .wrongType(keyPath: "", field: "children", expected: "an array of nodes")),
+        (
+            "wrong format", #"{"format": "other", "version": 1, "children": []}"#,
+            .unsupportedFormat("'format' must be \"knoblink-tree\"")
+        ),
+        (
+            "wrong version", #"{"format": "knoblink-tree", "version": 2, "children": []}"#,
+            .unsupportedFormat("'version' must be 1")
+        ),
+        (
+            "unknown top-level field", #"{"format": "knoblink-tree", "version": 1, "children": [], "x": 1}"#,
+            .unknownField(keyPath: "", field: "x")
+        ),
+        (
+            "children not an array", #"{"format": "knoblink-tree", "version": 1, "children": {}}"#,
+            .wrongType(keyPath: "", field: "children", expected: "an array of nodes")
+        ),
     ]
 
     @Test(arguments: errorCases)
@@ -98,60 +108,128 @@ import Testing
 
     static let nodeCases: [(String, ParameterTreeError)] = [
         (#"5"#, .wrongType(keyPath: "[0]", field: "children", expected: "an object")),
-        (#"{"kind": "parameter", "address": 1, "min": 0, "max": 1}"#, .missingField(keyPath: "[0]", field: "identifier")),
-        (#"{"kind": "parameter", "identifier": 7}"#, .wrongType(keyPath: "[0]", field: "identifier", expected: "a string")),
+        (
+            #"{"kind": "parameter", "address": 1, "min": 0, "max": 1}"#,
+            .missingField(keyPath: "[0]", field: "identifier")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": 7}"#,
+            .wrongType(keyPath: "[0]", field: "identifier", expected: "a string")
+        ),
         (#"{"identifier": "a", "address": 1}"#, .missingField(keyPath: "a", field: "kind")),
-        (#"{"kind": "knob", "identifier": "a"}"#, .invalidValue(keyPath: "a", field: "kind", reason: "'knob' is not group or parameter")),
-        (#"{"kind": "parameter", "identifier": "a", "min": 0, "max": 1}"#, .missingField(keyPath: "a", field: "address")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "max": 1}"#, .missingField(keyPath: "a", field: "min")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 1}"#, .missingField(keyPath: "a", field: "max")),
-        (#"{"kind": "parameter", "identifier": "a", "address": "1", "min": 0, "max": 1}"#,
-         .wrongType(keyPath: "a", field: "address", expected: "a number")),
-        (#"{"kind": "parameter", "identifier": "a", "address": -1, "min": 0, "max": 1}"#,
-         .invalidValue(keyPath: "a", field: "address", reason: "must be an integer from 0 to 2^64-1")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1.5, "min": 0, "max": 1}"#,
-         .invalidValue(keyPath: "a", field: "address", reason: "must be an integer from 0 to 2^64-1")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 18446744073709551616, "min": 0, "max": 1}"#,
-         .invalidValue(keyPath: "a", field: "address", reason: "must be an integer from 0 to 2^64-1")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": true, "max": 1}"#,
-         .wrongType(keyPath: "a", field: "min", expected: "a number")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1e39}"#,
-         .invalidValue(keyPath: "a", field: "max", reason: "1e39 does not fit a 32-bit float")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 2, "max": 1}"#,
-         .invalidRange(keyPath: "a", min: 2, max: 1)),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "default": 3}"#,
-         .defaultOutOfRange(keyPath: "a", defaultValue: 3)),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "unit": "furlongs"}"#,
-         .invalidValue(keyPath: "a", field: "unit", reason: "unknown unit 'furlongs'")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "unit": 13}"#,
-         .wrongType(keyPath: "a", field: "unit", expected: "a string")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "taper": "wobbly"}"#,
-         .invalidValue(keyPath: "a", field: "taper", reason: "unknown taper 'wobbly'")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "flags": ["fast"]}"#,
-         .invalidValue(keyPath: "a", field: "flags", reason: "unknown flag 'fast'")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "flags": "readable"}"#,
-         .wrongType(keyPath: "a", field: "flags", expected: "an array of strings")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "valueStrings": [1]}"#,
-         .wrongType(keyPath: "a", field: "valueStrings", expected: "an array of strings")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "dependentParameters": ["b"]}"#,
-         .wrongType(keyPath: "a", field: "dependentParameters", expected: "an array of addresses")),
-        (#"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "colour": "red"}"#,
-         .unknownField(keyPath: "a", field: "colour")),
+        (
+            #"{"kind": "knob", "identifier": "a"}"#,
+            .invalidValue(keyPath: "a", field: "kind", reason: "'knob' is not group or parameter")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "min": 0, "max": 1}"#,
+            .missingField(keyPath: "a", field: "address")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "max": 1}"#,
+            .missingField(keyPath: "a", field: "min")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 1}"#,
+            .missingField(keyPath: "a", field: "max")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": "1", "min": 0, "max": 1}"#,
+            .wrongType(keyPath: "a", field: "address", expected: "a number")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": -1, "min": 0, "max": 1}"#,
+            .invalidValue(keyPath: "a", field: "address", reason: "must be an integer from 0 to 2^64-1")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1.5, "min": 0, "max": 1}"#,
+            .invalidValue(keyPath: "a", field: "address", reason: "must be an integer from 0 to 2^64-1")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 18446744073709551616, "min": 0, "max": 1}"#,
+            .invalidValue(keyPath: "a", field: "address", reason: "must be an integer from 0 to 2^64-1")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": true, "max": 1}"#,
+            .wrongType(keyPath: "a", field: "min", expected: "a number")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1e39}"#,
+            .invalidValue(keyPath: "a", field: "max", reason: "1e39 does not fit a 32-bit float")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 2, "max": 1}"#,
+            .invalidRange(keyPath: "a", min: 2, max: 1)
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "default": 3}"#,
+            .defaultOutOfRange(keyPath: "a", defaultValue: 3)
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "unit": "furlongs"}"#,
+            .invalidValue(keyPath: "a", field: "unit", reason: "unknown unit 'furlongs'")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "unit": 13}"#,
+            .wrongType(keyPath: "a", field: "unit", expected: "a string")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "taper": "wobbly"}"#,
+            .invalidValue(keyPath: "a", field: "taper", reason: "unknown taper 'wobbly'")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "flags": ["fast"]}"#,
+            .invalidValue(keyPath: "a", field: "flags", reason: "unknown flag 'fast'")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "flags": "readable"}"#,
+            .wrongType(keyPath: "a", field: "flags", expected: "an array of strings")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "valueStrings": [1]}"#,
+            .wrongType(keyPath: "a", field: "valueStrings", expected: "an array of strings")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "dependentParameters": ["b"]}"#,
+            .wrongType(keyPath: "a", field: "dependentParameters", expected: "an array of addresses")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a", "address": 1, "min": 0, "max": 1, "colour": "red"}"#,
+            .unknownField(keyPath: "a", field: "colour")
+        ),
         (#"{"kind": "group", "identifier": "g"}"#, .missingField(keyPath: "g", field: "children")),
-        (#"{"kind": "group", "identifier": "g", "children": [], "address": 3}"#, .unknownField(keyPath: "g", field: "address")),
-        (#"{"kind": "group", "identifier": "g", "children": 3}"#,
-         .wrongType(keyPath: "g", field: "children", expected: "an array of nodes")),
-        (#"{"kind": "parameter", "identifier": "a b", "address": 1, "min": 0, "max": 1}"#,
-         .invalidIdentifier(keyPath: "a b", identifier: "a b")),
-        (#"{"kind": "parameter", "identifier": "", "address": 1, "min": 0, "max": 1}"#,
-         .invalidIdentifier(keyPath: "", identifier: "")),
-        (#"{"kind": "parameter", "identifier": "a.b", "address": 1, "min": 0, "max": 1}"#,
-         .invalidIdentifier(keyPath: "a.b", identifier: "a.b")),
-        (#"{"kind": "parameter", "identifier": "gäin", "address": 1, "min": 0, "max": 1}"#,
-         .invalidIdentifier(keyPath: "gäin", identifier: "gäin")),
-        (#"{"kind": "parameter", "identifier": "sys", "address": 1, "min": 0, "max": 1}"#,
-         .reservedIdentifier(keyPath: "sys", identifier: "sys")),
-        (#"{"kind": "group", "identifier": "wave", "children": []}"#, .reservedIdentifier(keyPath: "wave", identifier: "wave")),
+        (
+            #"{"kind": "group", "identifier": "g", "children": [], "address": 3}"#,
+            .unknownField(keyPath: "g", field: "address")
+        ),
+        (
+            #"{"kind": "group", "identifier": "g", "children": 3}"#,
+            .wrongType(keyPath: "g", field: "children", expected: "an array of nodes")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a b", "address": 1, "min": 0, "max": 1}"#,
+            .invalidIdentifier(keyPath: "a b", identifier: "a b")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "", "address": 1, "min": 0, "max": 1}"#,
+            .invalidIdentifier(keyPath: "", identifier: "")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "a.b", "address": 1, "min": 0, "max": 1}"#,
+            .invalidIdentifier(keyPath: "a.b", identifier: "a.b")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "gäin", "address": 1, "min": 0, "max": 1}"#,
+            .invalidIdentifier(keyPath: "gäin", identifier: "gäin")
+        ),
+        (
+            #"{"kind": "parameter", "identifier": "sys", "address": 1, "min": 0, "max": 1}"#,
+            .reservedIdentifier(keyPath: "sys", identifier: "sys")
+        ),
+        (
+            #"{"kind": "group", "identifier": "wave", "children": []}"#,
+            .reservedIdentifier(keyPath: "wave", identifier: "wave")
+        ),
     ]
 
     @Test(arguments: nodeCases)
@@ -225,7 +303,8 @@ import Testing
     }
 
     @Test(arguments: [
-        [UInt8]("{\"a\": \"\u{01}\"}".utf8), [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D], Array(#"{"a": "\ud800"}"#.utf8),
+        [UInt8]("{\"a\": \"\u{01}\"}".utf8), [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D],
+        Array(#"{"a": "\ud800"}"#.utf8),
         Array(#"{"a": 01}"#.utf8), Array(#"{"a": 1.}"#.utf8), Array(#"{"a": tru}"#.utf8), Array(#"{"a": "x"#.utf8),
         [],
     ])

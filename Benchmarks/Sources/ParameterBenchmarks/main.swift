@@ -148,7 +148,8 @@ print("Parameters: \(parameterCount) parameters, \(observerCount) tree observers
 let one = singleThread(rounds: 2_000)
 print(String(format: "  one thread:  %6.2f M changes/s  (%5.1f ns/change)", one / 1e6, 1e9 / one))
 let two = twoThreads(rounds: 1_000)
-print(String(format: "  two threads: %6.2f M changes/s  (%5.1f ns/change, both threads together)", two / 1e6, 1e9 / two))
+print(
+    String(format: "  two threads: %6.2f M changes/s  (%5.1f ns/change, both threads together)", two / 1e6, 1e9 / two))
 let small = 10_000
 let large = 110_000
 if let base = heapAllocations(changes: small), let more = heapAllocations(changes: large) {

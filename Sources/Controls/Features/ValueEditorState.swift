@@ -1,0 +1,106 @@
+import Foundation
+
+/// The value editor of one control: what it shows, what it accepts, and how it ended.
+///
+/// A knob opens it in its own state (there is no process-wide slot), so each control surface
+/// can show the editors of its own knobs. Keystrokes go through ``accepting(_:)``; the text is a
+/// snapshot and does not follow parameter changes made while editing.
+public struct ValueEditorState: Sendable, Equatable {
+    /// Whether a kind of character may be typed.
+    public enum Permission: Sendable, Equatable {
+        /// It may.
+        case allowed
+        /// It may not.
+        case none
+    }
+
+    /// Where the editor is in its life.
+    public enum Phase: Sendable, Equatable {
+        /// Shown, waiting for the user.
+        case presented
+        /// Closed with OK (the text) or Cancel (`nil`).
+        case dismissed(String?)
+    }
+
+    /// The identifier of the knob being edited.
+    public var id: UInt64
+    /// The editor's title: the knob's name.
+    public var displayName: String
+    /// The text in the field, pre-filled with the value for editing.
+    public var value: String
+    /// The theme to draw the editor with.
+    public var theme: Theme
+    /// Whether a decimal separator may be typed.
+    public var decimalAllowed: Permission
+    /// Whether one leading sign may be typed (only when the range goes below zero).
+    public var signAllowed: Permission
+    /// The locale's decimal separator ("." or "," and so on).
+    public var decimalSeparator: String
+    /// Presented or dismissed.
+    public var phase: Phase
+
+    /// Creates an editor state.
+    public init(
+        id: UInt64,
+        displayName: String,
+        value: String,
+        theme: Theme,
+        decimalAllowed: Permission = .allowed,
+        signAllowed: Permission = .none,
+        decimalSeparator: String = ".",
+        phase: Phase = .presented
+    ) {
+        self.id = id
+        self.displayName = displayName
+        self.value = value
+        self.theme = theme
+        self.decimalAllowed = decimalAllowed
+        self.signAllowed = signAllowed
+        self.decimalSeparator = decimalSeparator
+        self.phase = phase
+    }
+
+    /// The decimal separator of `locale`, "." if it has none.
+    public static func decimalSeparator(of locale: Locale) -> String {
+        locale.decimalSeparator ?? "."
+    }
+
+    /// Whether `text` may stand in the field.
+    ///
+    /// With signs allowed one leading "+", "-" or "−" is skipped; with decimals allowed at most
+    /// one decimal separator may appear; every other character must be a digit. The empty
+    /// string, "+" and "+10.0" are valid; "+10-" and "10.0." are not.
+    public func isValid(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if signAllowed == .allowed, let first = rest.first, "+-−".contains(first) {
+            rest = rest.dropFirst()
+        }
+        let separator = decimalAllowed == .allowed ? decimalSeparator : ""
+        if !separator.isEmpty, rest.components(separatedBy: separator).count > 2 {
+            return false
+        }
+        let withoutSeparator = separator.isEmpty ? String(rest) : rest.replacingOccurrences(of: separator, with: "")
+        return withoutSeparator.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// The field's text after the user typed `text`: `text` if valid, else the old text.
+    public func accepting(_ text: String) -> String {
+        isValid(text) ? text : value
+    }
+
+    /// The number in `text`, reading the locale's decimal separator; `nil` if it is not one.
+    ///
+    /// "1,5" with a comma separator is 1.5 (the original silently ignored it).
+    public func parse(_ text: String) -> Double? {
+        var normalized = text.trimmingCharacters(in: .whitespaces)
+        if normalized.hasPrefix("−") {
+            normalized = "-" + normalized.dropFirst()
+        }
+        if decimalSeparator != "." {
+            guard !normalized.contains(".") else { return nil }
+            normalized = normalized.replacingOccurrences(of: decimalSeparator, with: ".")
+        }
+        guard let number = Double(normalized), number.isFinite else { return nil }
+        return number
+    }
+}

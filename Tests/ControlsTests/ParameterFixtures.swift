@@ -1,0 +1,70 @@
+import Controls
+import Foundation
+import Parameters
+
+/// Parameter trees of the original package's tests, and a recorder of the writes that reach them.
+enum ParameterFixtures {
+    static let english = Locale(identifier: "en_US")
+
+    /// The knob tests' tree: "Release" at address 1, 0–100, generic unit.
+    static func releaseTree() throws -> (ParameterTree, Parameter) {
+        let tree = try ParameterTree(children: [
+            .parameter(
+                ParameterSpec(identifier: "RELEASE", displayName: "Release", address: 1, minValue: 0, maxValue: 100))
+        ])
+        return (tree, tree.parameter(withAddress: 1)!)
+    }
+
+    /// The toggle tests' tree: "Retrigger" at address 10, boolean.
+    static func retriggerTree() throws -> (ParameterTree, Parameter) {
+        let tree = try ParameterTree(children: [
+            .parameter(
+                ParameterSpec(
+                    identifier: "RETRIGGER", displayName: "Retrigger", address: 10, minValue: 0, maxValue: 1,
+                    unit: .boolean))
+        ])
+        return (tree, tree.parameter(withAddress: 10)!)
+    }
+
+    /// The duality tests' tree: a boolean at 1 and a float 0–100 at 2.
+    static func dualityTree() throws -> ParameterTree {
+        try ParameterTree(children: [
+            .parameter(
+                ParameterSpec(
+                    identifier: "bool", displayName: "Bool", address: 1, minValue: 0, maxValue: 1, unit: .boolean)),
+            .parameter(
+                ParameterSpec(identifier: "float", displayName: "Float", address: 2, minValue: 0, maxValue: 100)),
+        ])
+    }
+}
+
+/// Records every change of a tree that its controls (or anyone else) make.
+final class WriteRecorder: Sendable {
+    struct Write: Equatable, Sendable {
+        var address: ParameterAddress
+        var value: ParameterValue
+        var eventType: AutomationEventType
+    }
+
+    private let writes = LockedBox<[Write]>([])
+    private let tree: ParameterTree
+    private let token: LockedBox<ParameterObserverToken?> = LockedBox(nil)
+
+    init(_ tree: ParameterTree) {
+        self.tree = tree
+        let writes = self.writes
+        token.value = tree.token { change in
+            writes.value.append(Write(address: change.address, value: change.value, eventType: change.eventType))
+        }
+    }
+
+    deinit {
+        if let token = token.value {
+            tree.removeParameterObserver(token)
+        }
+    }
+
+    var all: [Write] { writes.value }
+    var valueWrites: [Write] { writes.value.filter { $0.eventType == .value } }
+    var count: Int { valueWrites.count }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+
+/// A child process whose output the test reads while it runs, with every wait bounded.
+final class RunningProcess: Sendable {
+    private let process: Process
+    private let standardInput: Pipe
+    private let output = Output()
+
+    /// What the child wrote so far, filled by the pipes' handlers on their own threads.
+    private final class Output: Sendable {
+        let bytes = Mutex<(stdout: [UInt8], stderr: [UInt8])>(([], []))
+        func withLock<T>(_ body: (inout (stdout: [UInt8], stderr: [UInt8])) -> T) -> T {
+            bytes.withLock { body(&$0) }
+        }
+    }
+
+    /// Starts `executable` with `arguments`; standard input stays open until ``closeInput()``.
+    init(_ executable: URL, _ arguments: [String]) throws {
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        standardInput = Pipe()
+        let stdoutPipe = Pipe()
+        let stderrPipe = Pipe()
+        process.standardInput = standardInput
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        stdoutPipe.fileHandleForReading.readabilityHandler = { [output] handle in
+            let data = handle.availableData
+            output.withLock { $0.stdout += data }
+        }
+        stderrPipe.fileHandleForReading.readabilityHandler = { [output] handle in
+            let data = handle.availableData
+            output.withLock { $0.stderr += data }
+        }
+        try process.run()
+    }
+
+    var stdout: String { output.withLock { String(decoding: $0.stdout, as: UTF8.self) } }
+    var stderr: String { output.withLock { String(decoding: $0.stderr, as: UTF8.self) } }
+    var stdoutBytes: [UInt8] { output.withLock { $0.stdout } }
+
+    func write(_ text: String) {
+        standardInput.fileHandleForWriting.write(Data(text.utf8))
+    }
+
+    func closeInput() {
+        try? standardInput.fileHandleForWriting.close()
+    }
+
+    /// Polls until `condition` holds or `timeout` passes; returns whether it held.
+    @discardableResult
+    func wait(timeout: Duration = .seconds(5), until condition: (RunningProcess) -> Bool) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if condition(self) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return condition(self)
+    }
+
+    /// Waits for the process to end by itself and returns its status, or kills it after `timeout`
+    /// and returns `nil`.
+    func waitForExit(timeout: Duration = .seconds(10)) -> Int32? {
+        guard wait(timeout: timeout, until: { !$0.process.isRunning }) else {
+            process.interrupt()
+            kill()
+            return nil
+        }
+        process.waitUntilExit()
+        // Output written just before exit can still be in the pipe.
+        Thread.sleep(forTimeInterval: 0.05)
+        return process.terminationStatus
+    }
+
+    /// Sends SIGTERM and waits for the end; returns the status, `nil` if it does not end.
+    func terminate(timeout: Duration = .seconds(5)) -> Int32? {
+        process.terminate()
+        return waitForExit(timeout: timeout)
+    }
+
+    /// Sends SIGINT and waits for the end.
+    func interrupt(timeout: Duration = .seconds(5)) -> Int32? {
+        process.interrupt()
+        return waitForExit(timeout: timeout)
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Ends a peer whose exit status does not matter. SIGKILL, because a child may inherit an
+    /// ignored SIGTERM from the test runner.
+    func stop() {
+        kill()
+        _ = waitForExit(timeout: .seconds(5))
+    }
+
+    private func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    deinit {
+        kill()
+    }
+}
