@@ -33,6 +33,9 @@ extension OSCArgument {
 
     /// Writes the argument's type tags at `tag` and its data at `data`, checking `data`'s room
     /// against `limit`.
+    ///
+    /// Arrays go through ``writeArray(_:to:tag:data:limit:)``, out of line, so that this switch,
+    /// free of recursion, can be inlined into the caller's loop.
     /// - Returns: the offsets after the tags and after the data.
     @inline(__always)
     func write(
@@ -83,16 +86,21 @@ extension OSCArgument {
         case .midi(let value):
             return Self.write32(value.rawValue, OSCTypeTag.midi, base, tag, data, limit)
         case .array(let elements):
-            base.storeBytes(of: OSCTypeTag.arrayStart, toByteOffset: tag, as: UInt8.self)
-            var next = (tag: tag + 1, data: data)
-            elements.withUnsafeBufferPointer { elements in
-                for index in elements.indices {
-                    next = elements[index].write(to: base, tag: next.tag, data: next.data, limit: limit)
-                }
-            }
-            base.storeBytes(of: OSCTypeTag.arrayEnd, toByteOffset: next.tag, as: UInt8.self)
-            return (next.tag + 1, next.data)
+            return Self.writeArray(elements, to: base, tag: tag, data: data, limit: limit)
         }
+    }
+
+    @inline(never)
+    static func writeArray(
+        _ elements: [OSCArgument], to base: UnsafeMutableRawPointer, tag: Int, data: Int, limit: Int
+    ) -> (tag: Int, data: Int) {
+        base.storeBytes(of: OSCTypeTag.arrayStart, toByteOffset: tag, as: UInt8.self)
+        var next = (tag: tag + 1, data: data)
+        for index in elements.indices {
+            next = elements[index].write(to: base, tag: next.tag, data: next.data, limit: limit)
+        }
+        base.storeBytes(of: OSCTypeTag.arrayEnd, toByteOffset: next.tag, as: UInt8.self)
+        return (next.tag + 1, next.data)
     }
 
     @inline(__always)

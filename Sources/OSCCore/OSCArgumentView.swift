@@ -173,12 +173,13 @@ public struct OSCArgumentView {
     }
 
     /// The argument as an owned value (copies strings, blobs and arrays).
+    @inlinable
     public func makeArgument() -> OSCArgument {
         switch typeTag {
         case OSCTypeTag.int32: .int32(OSCWire.loadInt32(base, 0))
         case OSCTypeTag.float32: .float32(Float(bitPattern: OSCWire.loadUInt32(base, 0)))
         case OSCTypeTag.string: .string(String(decoding: bytes, as: UTF8.self))
-        case OSCTypeTag.blob: .blob(Array(bytes))
+        case OSCTypeTag.blob: .blob(Self.copyBlob(bytes))
         case OSCTypeTag.true: .true
         case OSCTypeTag.false: .false
         case OSCTypeTag.impulse: .impulse
@@ -189,8 +190,29 @@ public struct OSCArgumentView {
         case OSCTypeTag.character: .character(UInt8(truncatingIfNeeded: OSCWire.loadUInt32(base, 0)))
         case OSCTypeTag.rgba: .rgba(OSCRGBA(rawValue: OSCWire.loadUInt32(base, 0)))
         case OSCTypeTag.midi: .midi(OSCMIDI(rawValue: OSCWire.loadUInt32(base, 0)))
-        case OSCTypeTag.arrayStart: .array(elements.map { $0.makeArgument() })
+        case OSCTypeTag.arrayStart: .array(makeElements())
         default: .nil
+        }
+    }
+
+    /// The elements of an array argument as owned values; out of line, as it recurses.
+    @usableFromInline
+    func makeElements() -> [OSCArgument] {
+        var elements: [OSCArgument] = []
+        for element in self.elements {
+            elements.append(element.makeArgument())
+        }
+        return elements
+    }
+
+    /// A blob's bytes in a new array, copied with one `memcpy`.
+    @usableFromInline
+    static func copyBlob(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+            if let source = bytes.baseAddress, let target = buffer.baseAddress, !bytes.isEmpty {
+                UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: bytes.count)
+            }
+            initialized = bytes.count
         }
     }
 

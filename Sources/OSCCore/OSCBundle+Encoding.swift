@@ -2,13 +2,11 @@ extension OSCBundle {
     /// The number of bytes ``encode(into:)`` writes: 16 for the header and time tag, then 4 plus
     /// the size of each element.
     public var encodedSize: Int {
-        elements.withUnsafeBufferPointer { elements in
-            var size = 16
-            for index in elements.indices {
-                size += 4 + elements[index].encodedSize
-            }
-            return size
+        var size = 16
+        for index in elements.indices {
+            size += 4 + elements[index].encodedSize
         }
+        return size
     }
 
     /// Writes the bundle at the start of `buffer`, byte for byte as liblo's `lo_bundle_serialise`
@@ -55,7 +53,11 @@ extension OSCBundle {
             for index in elements.indices {
                 // Each size is filled in after its element is written, so nothing is measured twice.
                 OSCWire.checkRoom(next + 4, limit)
-                let size = elements[index].write(to: base, at: next + 4, limit: limit)
+                let size: Int
+                switch elements[index] {
+                case .message(let message): size = message.write(to: base, at: next + 4, limit: limit)
+                case .bundle(let bundle): size = bundle.write(to: base, at: next + 4, limit: limit)
+                }
                 OSCWire.storeUInt32(UInt32(truncatingIfNeeded: size), base, next)
                 next += 4 + size
             }

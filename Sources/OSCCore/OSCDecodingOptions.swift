@@ -16,10 +16,19 @@ public struct OSCDecodingOptions: Sendable, Hashable {
     /// Accept bytes after a message's last argument and ignore them. Default `false`:
     /// they throw ``OSCDecodingError/trailingBytes(count:offset:)``, as liblo refuses them.
     public var allowsTrailingBytes: Bool
-    /// The deepest bundle nesting accepted; a top-level bundle is depth 1. Default 8.
+    /// The deepest bundle nesting accepted; a top-level bundle is depth 1. Default 8; values above
+    /// ``depthCeiling`` act as ``depthCeiling``.
     public var maximumBundleDepth: Int
-    /// The deepest array nesting accepted; `[i]` is depth 1. Default 8.
+    /// The deepest array nesting accepted; `[i]` is depth 1. Default 8; values above
+    /// ``depthCeiling`` act as ``depthCeiling``.
     public var maximumArrayDepth: Int
+
+    /// The hard limit on both nesting depths, whatever the options say.
+    ///
+    /// Decoding and reading nested bundles and arrays recurse once per level; the ceiling keeps
+    /// that recursion far inside the smallest thread stack (512 KiB), so that a crafted packet of
+    /// thousands of `[` or nested bundles is refused instead of overflowing the stack.
+    public static let depthCeiling = 64
 
     /// Creates options; every parameter defaults to the value of ``default``.
     public init(

@@ -54,17 +54,16 @@ extension OSCMessage {
     /// - Returns: the number of bytes written.
     func write(to base: UnsafeMutableRawPointer, at offset: Int, limit: Int) -> Int {
         let tagsStart = OSCWire.write(address, to: base, at: offset, limit: limit)
-        return arguments.withUnsafeBufferPointer { arguments in
-            let dataStart = tagsStart + OSCWire.paddedStringLength(1 + OSCArgument.tagCount(of: arguments))
-            OSCWire.checkRoom(dataStart, limit)
-            // Zero the type tag string's last word first, so that its NUL and padding are in place.
-            base.storeBytes(of: 0, toByteOffset: dataStart - 4, as: UInt32.self)
-            base.storeBytes(of: UInt8(ascii: ","), toByteOffset: tagsStart, as: UInt8.self)
-            var next = (tag: tagsStart + 1, data: dataStart)
-            for index in arguments.indices {
-                next = arguments[index].write(to: base, tag: next.tag, data: next.data, limit: limit)
-            }
-            return next.data - offset
+        let tagCount = arguments.withUnsafeBufferPointer { OSCArgument.tagCount(of: $0) }
+        let dataStart = tagsStart + OSCWire.paddedStringLength(1 + tagCount)
+        OSCWire.checkRoom(dataStart, limit)
+        // Zero the type tag string's last word first, so that its NUL and padding are in place.
+        base.storeBytes(of: 0, toByteOffset: dataStart - 4, as: UInt32.self)
+        base.storeBytes(of: UInt8(ascii: ","), toByteOffset: tagsStart, as: UInt8.self)
+        var next = (tag: tagsStart + 1, data: dataStart)
+        for index in arguments.indices {
+            next = arguments[index].write(to: base, tag: next.tag, data: next.data, limit: limit)
         }
+        return next.data - offset
     }
 }

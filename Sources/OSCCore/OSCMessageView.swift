@@ -24,13 +24,7 @@ public struct OSCMessageView {
     ///     python-osc send.
     /// - Throws: ``OSCDecodingError`` naming the first problem and its byte offset in `bytes`.
     /// - Complexity: O(n) in the length of `bytes`.
-    @inlinable
     public init(_ bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions = .default) throws(OSCDecodingError) {
-        try self.init(validating: bytes, options: options)
-    }
-
-    @usableFromInline
-    init(validating bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions) throws(OSCDecodingError) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw .emptyPacket(offset: 0)
         }
@@ -107,6 +101,8 @@ public struct OSCMessageView {
     /// The owned form of this message (copies the address and every argument).
     public func makeMessage() -> OSCMessage {
         var arguments: [OSCArgument] = []
+        // reserveCapacity is specialised for OSCArgument here; Array(unsafeUninitializedCapacity:)
+        // went through the stdlib's generic path, which looks up type metadata on every call.
         arguments.reserveCapacity(argumentCount)
         for argument in self.arguments {
             arguments.append(argument.makeArgument())

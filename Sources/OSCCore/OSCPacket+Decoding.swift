@@ -13,7 +13,16 @@ extension OSCPacket {
     public static func decode(
         _ bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions = .default
     ) throws(OSCDecodingError) -> OSCPacket {
-        let base = try validate(bytes, options: options)
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw .emptyPacket(offset: 0)
+        }
+        var validator = OSCPacketValidator(base: base, options: options)
+        if bytes.count & 3 == 0 && base.load(as: UInt8.self) != UInt8(ascii: "#") {
+            // A bare message: build it from the layout validation found, without a second scan.
+            let layout = try validator.validateMessage(start: 0, end: bytes.count)
+            return .message(OSCMessageView(base: base, layout: layout).makeMessage())
+        }
+        try validator.validatePacket(start: 0, end: bytes.count, depth: 0, timeTag: .immediately)
         return build(base, start: 0, end: bytes.count)
     }
 
@@ -48,19 +57,25 @@ extension OSCPacket {
         in bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions = .default,
         _ body: (OSCMessageView, OSCTimeTag) -> Void
     ) throws(OSCDecodingError) -> Int {
-        let base = try validate(bytes, options: options)
-        return visit(base, start: 0, end: bytes.count, timeTag: .immediately, body)
-    }
-
-    /// Checks the whole packet and returns its base address.
-    static func validate(
-        _ bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions
-    ) throws(OSCDecodingError) -> UnsafeRawPointer {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw .emptyPacket(offset: 0)
         }
-        try OSCPacketValidator(base: base, options: options).validatePacket(start: 0, end: bytes.count, depth: 0)
-        return base
+        // Validation records where the first messages are, so that delivering them needs no
+        // second scan; a packet with more messages than fit is walked a second time instead.
+        let result = withUnsafeTemporaryAllocation(of: OSCPacketValidator.Record.self, capacity: 32) { records in
+            Result { () throws(OSCDecodingError) -> Int in
+                var validator = OSCPacketValidator(base: base, options: options, records: records)
+                try validator.validatePacket(start: 0, end: bytes.count, depth: 0, timeTag: .immediately)
+                guard validator.recordCount <= records.count else {
+                    return visit(base, start: 0, end: bytes.count, timeTag: .immediately, body)
+                }
+                for index in 0..<validator.recordCount {
+                    body(OSCMessageView(base: base, layout: records[index].layout), records[index].timeTag)
+                }
+                return validator.recordCount
+            }
+        }
+        return try result.get()
     }
 
     private static func visit(
@@ -89,13 +104,21 @@ extension OSCPacket {
             let layout = OSCPacketValidator.layoutOfValidMessage(base, start: start, end: end)
             return .message(OSCMessageView(base: base, layout: layout).makeMessage())
         }
-        var bundle = OSCBundle(timeTag: OSCTimeTag(rawValue: OSCWire.loadUInt64(base, start + 8)))
+        // Counting the elements first (a walk over the size fields) allocates the array once.
+        var count = 0
         var offset = start + 16
         while offset < end {
+            count += 1
+            offset += 4 + Int(OSCWire.loadInt32(base, offset))
+        }
+        var elements: [OSCPacket] = []
+        elements.reserveCapacity(count)
+        offset = start + 16
+        while offset < end {
             let size = Int(OSCWire.loadInt32(base, offset))
-            bundle.elements.append(build(base, start: offset + 4, end: offset + 4 + size))
+            elements.append(build(base, start: offset + 4, end: offset + 4 + size))
             offset += 4 + size
         }
-        return .bundle(bundle)
+        return .bundle(OSCBundle(timeTag: OSCTimeTag(rawValue: OSCWire.loadUInt64(base, start + 8)), elements))
     }
 }

@@ -7,6 +7,27 @@
 struct OSCPacketValidator {
     let base: UnsafeRawPointer
     let options: OSCDecodingOptions
+    /// Where to record each valid message and its innermost bundle's time tag, in order, so that
+    /// delivery after validation does not scan the messages again; `nil` to record nothing.
+    let records: UnsafeMutablePointer<Record>?
+    let recordCapacity: Int
+    /// The number of messages seen; more than `recordCapacity` means the records are incomplete.
+    var recordCount = 0
+
+    /// A message found by validation, with the time tag of the bundle that holds it.
+    struct Record {
+        var layout: MessageLayout
+        var timeTag: OSCTimeTag
+    }
+
+    init(
+        base: UnsafeRawPointer, options: OSCDecodingOptions, records: UnsafeMutableBufferPointer<Record>? = nil
+    ) {
+        self.base = base
+        self.options = options
+        self.records = records?.baseAddress
+        self.recordCapacity = records?.count ?? 0
+    }
 
     /// Where the parts of one message sit, relative to `base`.
     struct MessageLayout {
@@ -19,8 +40,9 @@ struct OSCPacketValidator {
         var argumentCount: Int
     }
 
-    /// Validates the packet in `start ..< end` (top level: depth 0 means "not inside a bundle").
-    func validatePacket(start: Int, end: Int, depth: Int) throws(OSCDecodingError) {
+    /// Validates the packet in `start ..< end` (top level: depth 0 means "not inside a bundle");
+    /// `timeTag` is that of the bundle holding it.
+    mutating func validatePacket(start: Int, end: Int, depth: Int, timeTag: OSCTimeTag) throws(OSCDecodingError) {
         let size = end - start
         if size == 0 {
             throw .emptyPacket(offset: start)
@@ -31,12 +53,16 @@ struct OSCPacketValidator {
         if base.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "#") {
             try validateBundle(start: start, end: end, depth: depth + 1)
         } else {
-            _ = try validateMessage(start: start, end: end)
+            let layout = try validateMessage(start: start, end: end)
+            if recordCount < recordCapacity, let records {
+                records[recordCount] = Record(layout: layout, timeTag: timeTag)
+            }
+            recordCount += 1
         }
     }
 
     /// Validates a bundle at `depth` (1 for a top-level bundle).
-    func validateBundle(start: Int, end: Int, depth: Int) throws(OSCDecodingError) {
+    mutating func validateBundle(start: Int, end: Int, depth: Int) throws(OSCDecodingError) {
         let size = end - start
         if size >= 8 {
             if base.loadUnaligned(fromByteOffset: start, as: UInt64.self) != OSCWire.bundleHeader {
@@ -51,9 +77,10 @@ struct OSCPacketValidator {
         if size < 16 {
             throw .truncated(needed: 16, available: size, offset: start)
         }
-        if depth > options.maximumBundleDepth {
+        if depth > min(options.maximumBundleDepth, OSCDecodingOptions.depthCeiling) {
             throw .bundleNestingTooDeep(depth: depth, offset: start)
         }
+        let timeTag = OSCTimeTag(rawValue: OSCWire.loadUInt64(base, start + 8))
         var offset = start + 16
         while offset < end {
             // `offset` and `end` are both 4-aligned here, so a size field always fits.
@@ -63,7 +90,7 @@ struct OSCPacketValidator {
                 throw .elementSizeOutOfBounds(size: elementSize, available: available, offset: offset)
             }
             let elementStart = offset + 4
-            try validatePacket(start: elementStart, end: elementStart + elementSize, depth: depth)
+            try validatePacket(start: elementStart, end: elementStart + elementSize, depth: depth, timeTag: timeTag)
             offset = elementStart + elementSize
         }
     }
@@ -152,7 +179,7 @@ struct OSCPacketValidator {
                         outermostOpen = tagOffset
                     }
                     depth &+= 1
-                    if depth > options.maximumArrayDepth {
+                    if depth > min(options.maximumArrayDepth, OSCDecodingOptions.depthCeiling) {
                         throw .arrayNestingTooDeep(depth: depth, offset: tagOffset)
                     }
                 case -4:

@@ -337,3 +337,47 @@ func nestedBundles(depth: Int) -> [UInt8] {
         }
     }
 }
+
+/// The examples of Docs/OSC.md, so that the documentation cannot drift from the code.
+@Suite struct OSCDocumentationExampleTests {
+    @Test func unknownTypeExample() {
+        let message: [UInt8] = [0x2F, 0x61, 0x00, 0x00, 0x2C, 0x69, 0x78, 0x00, 0x00, 0x00, 0x00, 0x01]
+        #expect(decodeResult(message) == .failure(.unknownTypeTag(0x78, offset: 6)))
+        let bundle = Array("#bundle\0".utf8) + [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 12] + message
+        #expect(decodeResult(bundle) == .failure(.unknownTypeTag(0x78, offset: 26)))
+    }
+
+    @Test func hugeBlobExample() {
+        let message: [UInt8] = [
+            0x2F, 0x61, 0x00, 0x00, 0x2C, 0x62, 0x00, 0x00, 0x00, 0x0F, 0x42, 0x3F, 0x01, 0x02, 0x03, 0x04,
+        ]
+        #expect(decodeResult(message) == .failure(.blobSizeOutOfBounds(size: 999_999, available: 4, offset: 8)))
+    }
+
+    @Test func encodingExample() {
+        let message = OSCMessage("/knob/gain", [.float32(0.5)])
+        var buffer = [UInt8](repeating: 0, count: 1500)
+        let count = buffer.withUnsafeMutableBytes { message.encode(into: $0) }
+        #expect(count == 20)
+        #expect(hex(Array(buffer[..<count])) == "2f 6b 6e 6f 62 2f 67 61 69 6e 00 00 2c 66 00 00 3f 00 00 00")
+    }
+
+    @Test func nestingBeyondTheCeilingIsRefusedWhateverTheOptions() {
+        let unlimited = OSCDecodingOptions(maximumBundleDepth: .max, maximumArrayDepth: .max)
+        #expect(decodeResult(nestedBundles(depth: 64), options: unlimited).isSuccess)
+        #expect(
+            decodeResult(nestedBundles(depth: 65), options: unlimited)
+                == .failure(.bundleNestingTooDeep(depth: 65, offset: 64 * 20)))
+        // 10 000 `[` in one datagram-sized message: refused at the 65th, not recursed into.
+        var tags = "," + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        tags += String(repeating: "\0", count: 4 - tags.utf8.count % 4)
+        let bytes = Array("/a\0\0".utf8) + Array(tags.utf8)
+        #expect(decodeResult(bytes, options: unlimited) == .failure(.arrayNestingTooDeep(depth: 65, offset: 4 + 65)))
+    }
+}
+
+extension Result {
+    var isSuccess: Bool {
+        if case .success = self { true } else { false }
+    }
+}

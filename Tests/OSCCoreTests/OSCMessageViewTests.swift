@@ -198,4 +198,22 @@ private func withView<R>(_ message: OSCMessage, _ body: (OSCMessageView) throws 
         }
         #expect(count == 16)
     }
+
+    @Test(arguments: [31, 32, 33, 100])
+    func manyMessagesComeInOrderWithTheirTimeTags(count: Int) throws {
+        // Past 32 messages visitMessages walks the packet a second time instead of using what
+        // validation recorded; both paths must deliver the same.
+        let elements: [OSCPacket] = (0..<count).map { index in
+            index % 3 == 0
+                ? .bundle(OSCBundle(timeTag: OSCTimeTag(rawValue: UInt64(index)), [.message(OSCMessage("/\(index)"))]))
+                : .message(OSCMessage("/\(index)"))
+        }
+        let outer = OSCTimeTag(rawValue: 7777)
+        let delivered = try visitResult(OSCPacket.bundle(OSCBundle(timeTag: outer, elements)).encoded()).get()
+        #expect(delivered.map { $0.0.address } == (0..<count).map { "/\($0)" })
+        let expectedTimes: [OSCTimeTag] = (0..<count).map { index in
+            index % 3 == 0 ? OSCTimeTag(rawValue: UInt64(index)) : outer
+        }
+        #expect(delivered.map { $0.1 } == expectedTimes)
+    }
 }
