@@ -34,7 +34,7 @@ extension OSCAddressPattern {
         }
     }
 
-    /// Checks that `address` is a valid OSC address; see ``validate(address:)-(UnsafeRawBufferPointer)``.
+    /// Checks that `address` is a valid OSC address; see the overload that takes bytes.
     public static func validate(address: String) throws(OSCAddressError) {
         var address = address
         // `withUTF8` rethrows untyped errors, so the typed error travels out as a value.
@@ -100,7 +100,7 @@ extension OSCAddressPattern {
         return hasWildcard
     }
 
-    /// Checks that `pattern` is a valid OSC address pattern; see ``validate(pattern:)-(UnsafeRawBufferPointer)``.
+    /// Checks that `pattern` is a valid OSC address pattern; see the overload that takes bytes.
     @discardableResult
     public static func validate(pattern: String) throws(OSCAddressError) -> Bool {
         var pattern = pattern

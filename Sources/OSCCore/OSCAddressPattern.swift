@@ -45,7 +45,7 @@ public struct OSCAddressPattern: Sendable, Hashable {
         }
     }
 
-    /// Whether `address` matches this pattern; see ``matches(_:)-(UnsafeRawBufferPointer)``.
+    /// Whether `address` matches this pattern; see the overload that takes bytes.
     public func matches(_ address: String) -> Bool {
         var address = address
         return address.withUTF8 { matches(UnsafeRawBufferPointer($0)) }

@@ -66,9 +66,12 @@ final class OSCDispatchTable {
     /// Where a tree walk collects nodes (kept to reuse its capacity).
     private var scratch: [Int32] = []
     /// Children whose part a pattern was tested against, over the table's life (for tests).
-    private(set) var visits = 0
+    var visits: Int { counters.pointee.visits }
     /// Matcher steps over the table's life (for tests).
-    private(set) var steps = 0
+    var steps: Int { counters.pointee.steps }
+    /// Behind a pointer: a class's stored `var` costs a dynamic exclusivity check per access,
+    /// which the walk would pay once per child.
+    private let counters: UnsafeMutablePointer<(visits: Int, steps: Int)>
 
     /// Compiles `registrations` (addresses already validated), keeping their order per address.
     init(_ registrations: [Registration]) {
@@ -132,6 +135,12 @@ final class OSCDispatchTable {
         self.methods = methods
         self.typeSpecs = typeSpecs
         self.cache = Array(repeating: CacheEntry(), count: Self.cacheSize)
+        self.counters = .allocate(capacity: 1)
+        counters.initialize(to: (0, 0))
+    }
+
+    deinit {
+        counters.deallocate()
     }
 
     // MARK: Dispatch
@@ -251,31 +260,38 @@ final class OSCDispatchTable {
             // A valid address that nobody registered.
             return []
         }
-        scratch.removeAll(keepingCapacity: true)
+        // The walk appends to a local array (no exclusivity checks) that reuses `scratch`'s storage.
+        var found: [Int32] = []
+        swap(&found, &scratch)
+        defer { swap(&found, &scratch) }
+        found.removeAll(keepingCapacity: true)
         arena.withUnsafeBytes { arena in
-            walk(node: 0, at: 0, pattern: pattern, arena: arena)
+            walk(node: 0, at: 0, pattern: pattern, arena: arena, into: &found)
         }
         if pattern.count > Self.longestCachedPattern {
-            return scratch
+            return found
         }
         cache[slot].isUsed = true
         cache[slot].hash = hash
         cache[slot].pattern.removeAll(keepingCapacity: true)
         cache[slot].pattern.append(contentsOf: pattern)
         cache[slot].nodes.removeAll(keepingCapacity: true)
-        cache[slot].nodes.append(contentsOf: scratch)
+        cache[slot].nodes.append(contentsOf: found)
         return cache[slot].nodes
     }
 
-    /// Collects into `scratch` the nodes with methods below `node` that match `pattern[position...]`.
+    /// Collects into `found` the nodes with methods below `node` that match `pattern[position...]`.
     ///
     /// `position` is at the `/` that starts the next pattern part, or at the end.
-    private func walk(node: Int, at position: Int, pattern: UnsafeRawBufferPointer, arena: UnsafeRawBufferPointer) {
+    private func walk(
+        node: Int, at position: Int, pattern: UnsafeRawBufferPointer, arena: UnsafeRawBufferPointer,
+        into found: inout [Int32]
+    ) {
         let current = nodes[node]
         let end = pattern.count
         if position == end {
             if current.methodsCount > 0 {
-                scratch.append(Int32(node))
+                found.append(Int32(node))
             }
             return
         }
@@ -284,12 +300,12 @@ final class OSCDispatchTable {
             // in this subtree, each once.
             let prefix = Int(current.pathLength)
             for candidate in node..<Int(current.subtreeEnd) where nodes[candidate].methodsCount > 0 {
-                visits &+= 1
+                counters.pointee.visits &+= 1
                 let path = Self.slice(arena, nodes[candidate].pathStart, nodes[candidate].pathLength)
                 if OSCAddressPatternMatcher.matches(
-                    pattern: pattern, from: position, address: path, from: prefix, steps: &steps)
+                    pattern: pattern, from: position, address: path, from: prefix, steps: &counters.pointee.steps)
                 {
-                    scratch.append(Int32(candidate))
+                    found.append(Int32(candidate))
                 }
             }
             return
@@ -309,6 +325,8 @@ final class OSCDispatchTable {
             literalEnd += 1
         }
         let prefix = UnsafeRawBufferPointer(rebasing: pattern[partStart..<literalEnd])
+        // `prefix*`, the most common pattern part, matches every child that has the prefix.
+        let prefixThenStar = literalEnd + 1 == partEnd && pattern[literalEnd] == OSCAddressPatternMatcher.star
         var index = lowerBound(of: prefix, among: current, arena: arena)
         let childrenEnd = Int(current.childrenStart + current.childrenCount)
         while index < childrenEnd {
@@ -318,19 +336,22 @@ final class OSCDispatchTable {
                 // Sorted children: past the ones that start with the prefix.
                 break
             }
-            visits &+= 1
+            counters.pointee.visits &+= 1
             if literalEnd == partEnd {
                 // A literal part: only the child equal to it can match, and it is this one or none.
                 if segment.count == prefix.count {
-                    walk(node: child, at: partEnd, pattern: pattern, arena: arena)
+                    walk(node: child, at: partEnd, pattern: pattern, arena: arena, into: &found)
                 }
                 break
             }
-            let matched = OSCAddressPatternMatcher.matchesPart(
-                pattern: pattern, partStart, partEnd, text: segment, 0, segment.count,
-                hasBraces: hasBraces, steps: &steps)
+            // The prefix is matched already: the rest of the part goes on after it.
+            let matched =
+                prefixThenStar
+                || OSCAddressPatternMatcher.matchesPart(
+                    pattern: pattern, literalEnd, partEnd, text: segment, prefix.count, segment.count,
+                    hasBraces: hasBraces, steps: &counters.pointee.steps)
             if matched {
-                walk(node: child, at: partEnd, pattern: pattern, arena: arena)
+                walk(node: child, at: partEnd, pattern: pattern, arena: arena, into: &found)
             }
             index += 1
         }

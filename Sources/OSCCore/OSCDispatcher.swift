@@ -18,7 +18,8 @@
 /// Handlers run on the caller's thread, synchronously, inside ``dispatch(_:)``. The dispatcher is
 /// not thread-safe: keep it on one event loop (it is deliberately not `Sendable`). A handler may
 /// register, unregister or dispatch; such a change applies from the next message on, and the
-/// current dispatch finishes with the methods it started with.
+/// current dispatch finishes with the methods it started with. The dispatcher keeps its handlers,
+/// so a handler that uses the dispatcher should capture it `unowned` or `weak`.
 public final class OSCDispatcher {
     /// A method's handler: it reads the message in place, through the view's coercing getters.
     public typealias Handler = (OSCMessageView) -> Void

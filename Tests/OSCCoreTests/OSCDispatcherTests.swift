@@ -263,7 +263,8 @@ import Testing
         let dispatcher = OSCDispatcher()
         let recorder = Recorder()
         var ids: [OSCMethodID] = []
-        try dispatcher.register("/knob/a") { _ in
+        // `unowned`: a handler that holds its dispatcher strongly makes a reference cycle.
+        try dispatcher.register("/knob/a") { [unowned dispatcher] _ in
             recorder.calls.append("a")
             // Removing a handler that this dispatch is about to reach: it still runs this time.
             for id in ids {
@@ -273,7 +274,7 @@ import Testing
             try? dispatcher.register("/knob/c") { _ in recorder.calls.append("c") }
         }
         ids.append(try dispatcher.register("/knob/b") { _ in recorder.calls.append("b") })
-        try dispatcher.register("/nested") { _ in
+        try dispatcher.register("/nested") { [unowned dispatcher] _ in
             recorder.calls.append("nested")
             _ = try? Self.dispatch(dispatcher, "/knob/c")
         }
@@ -298,5 +299,50 @@ import Testing
         #expect(try Self.dispatch(dispatcher, doubleSlash) == 0)
         #expect(dispatcher.table.visits == 1 + 200)
         #expect(dispatcher.table.steps < 200 + 200 * 200)
+    }
+
+    @Test func everyOneOfManyAddressesIsFoundByHash() throws {
+        let dispatcher = OSCDispatcher()
+        var reached: [Int] = []
+        for index in 0..<3_000 {
+            try dispatcher.register("/group\(index % 7)/param\(index)") { _ in reached.append(index) }
+        }
+        for index in stride(from: 2_999, through: 0, by: -1) {
+            #expect(try Self.dispatch(dispatcher, "/group\(index % 7)/param\(index)") == 1)
+        }
+        #expect(reached == Array((0..<3_000).reversed()))
+        #expect(dispatcher.table.visits == 0)
+        #expect(try Self.dispatch(dispatcher, "/group1/param0") == 0)
+    }
+
+    @Test func patternsTooLongForTheCacheStillDispatch() throws {
+        let recorder = Recorder()
+        let dispatcher = try Self.knobs(recorder)
+        let long = "/knob/p1" + String(repeating: "*", count: 300)
+        #expect(try Self.dispatch(dispatcher, long) == 11)
+        #expect(try Self.dispatch(dispatcher, long) == 11)
+        // Not cached: both dispatches walked the tree.
+        #expect(dispatcher.table.visits == 2 * (1 + 11))
+        #expect(recorder.calls.count == 22)
+    }
+
+    @Test func replacedTablesAreFreedOnceNoDispatchUsesThem() throws {
+        let dispatcher = OSCDispatcher()
+        try dispatcher.register("/a") { _ in }
+        weak var first = dispatcher.table
+        #expect(first != nil)
+        try dispatcher.register("/b") { _ in }
+        #expect(first == nil)
+
+        weak var during: OSCDispatchTable?
+        var aliveInside = false
+        try dispatcher.register("/c") { [unowned dispatcher] _ in
+            try? dispatcher.register("/d") { _ in }
+            aliveInside = during != nil
+        }
+        during = dispatcher.table
+        #expect(try Self.dispatch(dispatcher, "/c") == 1)
+        #expect(aliveInside)
+        #expect(during == nil)
     }
 }
