@@ -77,9 +77,24 @@ public struct OSCFramingBuffer: Sendable {
             compact()
             if storage.count - writerIndex >= count { return }
         }
+        // Grow into a new array and move the unread bytes to its front in the same pass. The new
+        // storage is filled with memset and memcpy, never element by element.
         var newCount = Swift.max(storage.count, 16)
-        while newCount - writerIndex < count { newCount *= 2 }
-        storage.append(contentsOf: repeatElement(0, count: newCount - storage.count))
+        while newCount - unread < count { newCount *= 2 }
+        let from = readerIndex
+        let old = storage
+        storage = [UInt8](unsafeUninitializedCapacity: newCount) { target, initialized in
+            guard let base = target.baseAddress else { return }
+            old.withUnsafeBufferPointer { source in
+                if unread > 0, let sourceBase = source.baseAddress {
+                    base.initialize(from: sourceBase + from, count: unread)
+                }
+            }
+            (base + unread).initialize(repeating: 0, count: newCount - unread)
+            initialized = newCount
+        }
+        readerIndex = 0
+        writerIndex = unread
     }
 
     @usableFromInline

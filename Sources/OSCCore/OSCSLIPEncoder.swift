@@ -20,14 +20,21 @@ public enum OSCSLIPEncoder {
     public static func encode(_ packet: UnsafeRawBufferPointer, into output: inout [UInt8]) {
         output.reserveCapacity(output.count + packet.count + 2)
         output.append(end)
+        // Copies runs of ordinary bytes whole; only END and ESC are handled one by one.
         var runStart = 0
-        for (index, byte) in packet.enumerated() where byte == end || byte == escape {
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: packet[runStart..<index]))
-            output.append(escape)
-            output.append(byte == end ? escapedEnd : escapedEscape)
-            runStart = index + 1
+        var index = 0
+        let count = packet.count
+        while index < count {
+            let byte = packet[index]
+            if byte == end || byte == escape {
+                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: packet[runStart..<index]))
+                output.append(escape)
+                output.append(byte == end ? escapedEnd : escapedEscape)
+                runStart = index + 1
+            }
+            index += 1
         }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: packet[runStart...]))
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: packet[runStart..<count]))
         output.append(end)
     }
 }

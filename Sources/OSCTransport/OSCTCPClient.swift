@@ -43,14 +43,17 @@ public enum OSCTCPClient {
                         returning: .failure(OSCSystemError(call: "connect(\(remote))", errno: code)))
                 }
                 // The connection completes when the socket becomes writable; SO_ERROR tells how.
+                // The outcome is reported from the cancel handler, once dispatch no longer watches
+                // the descriptor, so that it is never closed (or watched again) under a live source.
                 let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
+                let outcome = OutcomeBox()
                 source.setEventHandler {
-                    source.cancel()
                     let error = Socket.intOption(fd, SOL_SOCKET, SO_ERROR)
-                    continuation.resume(
-                        returning: error == 0
-                            ? .success(()) : .failure(OSCSystemError(call: "connect(\(remote))", errno: error)))
+                    outcome.result =
+                        error == 0 ? .success(()) : .failure(OSCSystemError(call: "connect(\(remote))", errno: error))
+                    source.cancel()
                 }
+                source.setCancelHandler { continuation.resume(returning: outcome.result) }
                 source.resume()
             }
         }
@@ -64,9 +67,15 @@ public enum OSCTCPClient {
             loop.execute { connection.start() }
             return connection
         } catch {
-            // The connect source (if any) was cancelled on the loop; close after it is gone.
-            loop.execute { Socket.closeDescriptor(fd) }
+            // Any connect source is gone by now (the outcome comes from its cancel handler).
+            Socket.closeDescriptor(fd)
             throw error
         }
     }
+}
+
+/// The outcome of a non-blocking connect, handed from the source's event handler to its cancel
+/// handler; both run on the loop.
+private final class OutcomeBox: @unchecked Sendable {
+    var result: Result<Void, OSCSystemError> = .failure(OSCSystemError(call: "connect", errno: ECANCELED))
 }

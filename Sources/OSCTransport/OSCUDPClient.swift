@@ -89,6 +89,24 @@ public final class OSCUDPClient: Sendable {
         return stream
     }
 
+    /// Waits on the calling thread for the next reply, for request–reply clients that run on a
+    /// thread of their own.
+    ///
+    /// A reply then costs one thread wake-up, as with a plain blocking socket, instead of a hop
+    /// from the reader to the waiting thread. Use it instead of ``start(_:)`` or
+    /// ``datagrams(bufferingNewest:)``, never with them; never call it from a task of the Swift
+    /// concurrency pool (it blocks), and do not close the client while a call is waiting.
+    /// - Parameter timeout: how long to wait.
+    /// - Returns: the reply, or `nil` if none came in time (or it was longer than
+    ///   ``OSCUDPOptions/maximumDatagramSize``).
+    /// - Throws: ``OSCSystemError``; `EBUSY` if a reader was started, `ECONNREFUSED` if the peer's
+    ///   port is closed.
+    public func receive(timeout: Duration) throws(OSCSystemError) -> OSCDatagram? {
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+        return try channel.receive(timeoutNanoseconds: max(nanoseconds, 1000))
+    }
+
     /// Closes the socket, once the reader (dispatch source or thread) has let go of it.
     public func close() {
         channel.close()

@@ -28,6 +28,11 @@ final class UDPChannel: @unchecked Sendable {
     private let fd: Int32
     private let source: DispatchSourceRead?
     private let closing = Atomic<Bool>(false)
+    // Set once a reader (source or thread) has been asked for; blocking receives are refused then.
+    private let readerRequested = Atomic<Bool>(false)
+    private let blockingSocket: Bool
+    private let receiveTimeout = Atomic<Int>(-1)
+    private let blockingReceiveBuffer = Mutex<[UInt8]>([])
     final class SendLock: Sendable {
         let mutex: Mutex<SendState>
         init(_ state: SendState) { mutex = Mutex(state) }
@@ -76,7 +81,8 @@ final class UDPChannel: @unchecked Sendable {
         family = address.family
         receiveBufferSize = Int(Socket.intOption(fd, SOL_SOCKET, SO_RCVBUF))
         sendState = SendLock(SendState(fd: fd, batchSize: 64))
-        if options.reader == .thread && Self.readerThreadAvailable {
+        blockingSocket = options.reader == .thread && Self.readerThreadAvailable
+        if blockingSocket {
             source = nil
             // The reader thread blocks in its receive call; every other call passes MSG_DONTWAIT.
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
@@ -170,6 +176,7 @@ final class UDPChannel: @unchecked Sendable {
     }
 
     func start(_ handler: @escaping @Sendable (UnsafeRawBufferPointer, OSCSocketAddress) -> Void) {
+        readerRequested.store(true, ordering: .relaxed)
         loop.executeSoon { [self] in
             guard !started, !closed else { return }
             self.handler = handler
@@ -247,6 +254,58 @@ final class UDPChannel: @unchecked Sendable {
             loop.queue.sync { if !closed { deliver(batch, count: count) } }
         }
         Self.closeSocket(sendState)
+    }
+
+    /// Waits on the caller's thread for one datagram; for sockets without a reader.
+    func receive(timeoutNanoseconds: Int) throws(OSCSystemError) -> OSCDatagram? {
+        guard !readerRequested.load(ordering: .relaxed) else {
+            throw OSCSystemError(call: "recvmsg (a reader was started)", errno: EBUSY)
+        }
+        let fd = sendState.withLock { $0.fd }
+        guard fd >= 0 else { throw OSCSystemError(call: "recvmsg", errno: EBADF) }
+        if blockingSocket {
+            // One system call per datagram, as a plain blocking socket: the wait is SO_RCVTIMEO,
+            // set again only when the caller changes it.
+            if receiveTimeout.exchange(timeoutNanoseconds, ordering: .relaxed) != timeoutNanoseconds {
+                let time = timeval(
+                    tv_sec: timeoutNanoseconds / 1_000_000_000, tv_usec: (timeoutNanoseconds % 1_000_000_000) / 1000)
+                try Socket.setOption(fd, SOL_SOCKET, SO_RCVTIMEO, bytes: time, "setsockopt(SO_RCVTIMEO)")
+            }
+        } else {
+            var watched = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(clamping: (timeoutNanoseconds + 999_999) / 1_000_000)
+            guard let ready = try SystemCall.run("poll", { poll(&watched, 1, milliseconds) }), ready > 0 else {
+                return nil
+            }
+        }
+        let maximum = options.maximumDatagramSize
+        return try blockingReceiveBuffer.withLock { (buffer) throws(OSCSystemError) -> OSCDatagram? in
+            if buffer.count != maximum { buffer = [UInt8](repeating: 0, count: maximum) }
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            var received: Int
+            repeat {
+                received = buffer.withUnsafeMutableBytes { bytes in
+                    withUnsafeMutablePointer(to: &storage) { pointer in
+                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                            recvfrom(fd, bytes.baseAddress, bytes.count, Int32(MSG_TRUNC), address, &length)
+                        }
+                    }
+                }
+            } while received < 0 && errno == EINTR
+            if received < 0 {
+                let code = errno
+                if code == EAGAIN || code == EWOULDBLOCK { return nil }
+                throw OSCSystemError(call: "recvfrom", errno: code)
+            }
+            guard received <= maximum else {
+                counters.truncated.add(1, ordering: .relaxed)
+                return nil
+            }
+            guard let sender = OSCSocketAddress(storage: storage, length: length) else { return nil }
+            counters.received.add(1, ordering: .relaxed)
+            return OSCDatagram(bytes: Array(buffer[0..<received]), sender: sender)
+        }
     }
 
     /// Reads and delivers datagrams until `EAGAIN`.

@@ -1,3 +1,4 @@
+import Foundation
 import OSCCore
 import OSCTransport
 import Testing
@@ -61,6 +62,36 @@ import Testing
         let got = await replies.wait(for: 1)
         #expect(got.first?.bytes == [1, 2, 9])
         #expect(got.first?.sender == server.localAddress)
+    }
+
+    @Test(arguments: [OSCUDPOptions.Reader.thread, .dispatchSource])
+    func blockingReceiveWaitsForTheReply(reader: OSCUDPOptions.Reader) async throws {
+        let server = try OSCUDPServer(host: "127.0.0.1")
+        defer { server.close() }
+        server.start { bytes, sender in _ = try? server.send(Array(bytes.reversed()), to: sender) }
+        let client = try OSCUDPClient(remote: server.localAddress, options: Self.options(reader))
+        defer { client.close() }
+        // The wait blocks, so it runs on a thread of its own, never on the concurrency pool.
+        let replies = Collector<[UInt8]?>()
+        let thread = Thread {
+            for index in 0..<3 {
+                _ = try? client.send([UInt8(index), 1, 2])
+                replies.append(try? client.receive(timeout: .seconds(2))?.bytes)
+            }
+            // Nothing more comes: the wait ends at its timeout with nil.
+            replies.append(try? client.receive(timeout: .milliseconds(50))?.bytes)
+        }
+        thread.start()
+        #expect(await replies.wait(for: 4) == [[2, 1, 0], [2, 1, 1], [2, 1, 2], nil])
+    }
+
+    @Test func blockingReceiveIsRefusedOnceAReaderRuns() throws {
+        let server = try OSCUDPServer(host: "127.0.0.1")
+        defer { server.close() }
+        let client = try OSCUDPClient(remote: server.localAddress)
+        defer { client.close() }
+        client.start { _, _ in }
+        #expect(throws: OSCSystemError.self) { try client.receive(timeout: .milliseconds(1)) }
     }
 
     @Test(arguments: [OSCUDPOptions.Reader.thread, .dispatchSource])
