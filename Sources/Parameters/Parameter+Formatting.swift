@@ -56,23 +56,3 @@ extension Parameter {
         return ParameterValue(try parser.parse(text))
     }
 }
-
-extension ValueParser {
-    static func ascii(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "°" {
-                result += "deg"
-            } else if scalar == "\u{2212}" {
-                result += "-"
-            } else if scalar == "\u{A0}" || scalar == "\u{202F}" {
-                result += " "
-            } else if scalar.isASCII {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += "?"
-            }
-        }
-        return result
-    }
-}

@@ -78,7 +78,7 @@ public final class Parameter: Sendable {
 
     /// A name that fits in `length` characters.
     ///
-    /// The nearest ``ParameterTree/implementorDisplayNameWithLength`` hook decides if one is set.
+    /// The nearest ``ParameterTree/implementorDisplayNameWithLengthCallback`` hook decides if one is set.
     /// Otherwise the longest of the display name and the short names that fits, else the
     /// shortest of them cut to `length`.
     public func displayName(withLength length: Int) -> String {

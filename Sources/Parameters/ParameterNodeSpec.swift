@@ -1,5 +1,5 @@
 /// A parameter or a group description: a node of a tree to be built.
-public indirect enum ParameterNodeSpec: Sendable, Hashable {
+public enum ParameterNodeSpec: Sendable, Hashable {
     case parameter(ParameterSpec)
     case group(ParameterGroupSpec)
 

@@ -3,8 +3,8 @@ import Foundation
 /// Turns display text (`"-6 dB"`, `"1.2kHz"`, `"250ms"`, `"50%"`, `"on"`) into a value.
 ///
 /// The text is a number followed by an optional unit suffix, with spaces allowed around both.
-/// The number may have a sign (`+`, `-` or `−`), grouping separators between digits, the
-/// locale's decimal separator or `.`, an exponent, or be `inf`. The suffix scales the number to
+/// The number may have a sign (`+`, `-` or `−`), grouping separators before groups of three
+/// digits, the locale's decimal separator or `.`, an exponent, or be `inf`. The suffix scales the number to
 /// the unit (`kHz` ×1000 for hertz; `ms` ×0.001 for seconds; `s` ×1000 for milliseconds);
 /// matching is case-insensitive. Boolean parameters also take on/off, true/false and yes/no.
 /// Values are not clamped here: `setValue` does that.
@@ -82,6 +82,12 @@ public struct ValueParser: Sendable {
         (["samples"], [.sampleFrames: 1]),
     ]
 
+    private static func isDigitGroup(_ text: Substring) -> Bool {
+        let group = text.prefix(4)
+        let digits = group.prefix(while: { $0.isASCII && $0.isNumber })
+        return digits.count == 3
+    }
+
     private func scanNumber(_ text: Substring) throws(ValueParsingError) -> (Double, Substring) {
         let decimalSeparators: Set<Character> = [".", Character(locale.decimalSeparator ?? ".")]
         let groupingSeparators = Set([",", locale.groupingSeparator ?? ","].compactMap(\.first))
@@ -108,9 +114,10 @@ public struct ValueParser: Sendable {
                 digits.append(".")
                 sawSeparator = true
             } else if groupingSeparators.contains(character), sawDigit, !sawSeparator,
-                let next = rest.dropFirst().first, next.isASCII, next.isNumber
+                ValueParser.isDigitGroup(rest.dropFirst())
             {
-                // Grouping: "1,200" reads as 1200 only between digits before the decimal point.
+                // A grouping separator counts only before exactly three digits, so that "1,5"
+                // (a decimal comma in the wrong locale) is refused instead of read as 15.
             } else {
                 break
             }
@@ -132,5 +139,27 @@ public struct ValueParser: Sendable {
         }
         guard let value = Double(digits) else { throw .notANumber(String(text)) }
         return (value, rest)
+    }
+}
+
+extension ValueParser {
+    /// The text with `°` as `deg`, the Unicode minus and non-breaking spaces as ASCII, and any
+    /// other character outside ASCII as `?`.
+    static func ascii(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "°" {
+                result += "deg"
+            } else if scalar == "\u{2212}" {
+                result += "-"
+            } else if scalar == "\u{A0}" || scalar == "\u{202F}" {
+                result += " "
+            } else if scalar.isASCII {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "?"
+            }
+        }
+        return result
     }
 }

@@ -31,6 +31,21 @@ private final class Recorder: Sendable {
         #expect(other.values == [-6, -3])
     }
 
+    @Test func uniqueTokensServeAsOriginatorsWithoutObserving() throws {
+        let tree = ParameterTree.makeDefault()
+        let recorder = Recorder()
+        _ = tree.token { recorder.record($0) }
+        let peer = ParameterObserverToken.unique()
+        #expect(peer != ParameterObserverToken.unique())
+        let gain = try #require(tree.parameter(forKeyPath: "knob.gain"))
+        gain.setValue(-9, originator: peer)
+        #expect(recorder.changes.withLock { $0.count } == 1)
+        let originators = Mutex<[ParameterObserverToken?]>([])
+        _ = gain.token { change in originators.withLock { $0.append(change.originator) } }
+        gain.setValue(-8, originator: peer)
+        #expect(originators.withLock { $0 } == [peer])
+    }
+
     @Test func groupAndTreeObserversSeeDescendants() throws {
         let tree = ParameterTree.makeDefault()
         let all = Recorder()

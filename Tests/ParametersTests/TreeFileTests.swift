@@ -295,6 +295,26 @@ import Testing
         }
     }
 
+    @Test func tooManyValueStringsShortNamesOrCharacters() {
+        let strings = (0...ParameterTree.maximumValueStrings).map { "\"v\($0)\"" }.joined(separator: ",")
+        #expect(throws: ParameterTreeError.tooMany(keyPath: "a", field: "valueStrings", limit: 4096)) {
+            try load(file(parameter("a", extra: ", \"valueStrings\": [\(strings)]")))
+        }
+        let names = (0...16).map { "\"n\($0)\"" }.joined(separator: ",")
+        #expect(throws: ParameterTreeError.tooMany(keyPath: "a", field: "shortNames", limit: 16)) {
+            try load(file(parameter("a", extra: ", \"shortNames\": [\(names)]")))
+        }
+        let long = String(repeating: "x", count: ParameterTree.maximumNameLength + 1)
+        #expect(throws: ParameterTreeError.tooMany(keyPath: "a", field: "characters in displayName", limit: 256)) {
+            try load(file(parameter("a", extra: ", \"displayName\": \"\(long)\"")))
+        }
+    }
+
+    @Test func byteOrderMarkIsTolerated() throws {
+        let tree = try load([0xEF, 0xBB, 0xBF] + file(parameter("a")))
+        #expect(tree.parameter(forKeyPath: "a") != nil)
+    }
+
     @Test func tooLarge() {
         let huge = [UInt8](repeating: 0x20, count: ParameterTree.maximumFileSize + 1)
         #expect(throws: ParameterTreeError.fileTooLarge(bytes: huge.count, limit: ParameterTree.maximumFileSize)) {

@@ -46,6 +46,13 @@ import Testing
         #expect(throws: expected) { try ValueParser(unit: .decibels).parse(text) }
     }
 
+    @Test func groupingNeedsThreeDigits() throws {
+        let parser = ValueParser(unit: .hertz)
+        #expect(try parser.parse("12,345,678 Hz") == 12_345_678)
+        #expect(throws: ValueParsingError.unknownSuffix(",5")) { try parser.parse("1,5") }
+        #expect(throws: ValueParsingError.unknownSuffix(",2345")) { try parser.parse("1,2345") }
+    }
+
     @Test func unknownValueStringIsNotANumber() {
         let parser = ValueParser(unit: .indexed, valueStrings: ["Sine", "Square"])
         #expect(throws: ValueParsingError.notANumber("Triangle")) { try parser.parse("Triangle") }

@@ -1,6 +1,7 @@
 // Parameter set-value throughput and allocations per change (Docs/PARAMETERS.md, "Performance").
 //
 //   swift run -c release ParameterBenchmarks            throughput, then allocations under valgrind
+//                                                       (of a copy stripped of debug information)
 //   swift run -c release ParameterBenchmarks --allocations N
 //                                                       (internal) N changes and exit, for valgrind
 //
@@ -107,6 +108,22 @@ func twoThreads(rounds: Int) -> Double {
     return median(rates)
 }
 
+/// The shape of a control surface with the server: one observer per parameter (a knob) and one on
+/// the tree (the server), so every change reaches two observers.
+func knobsAndServer(rounds: Int) -> Double {
+    let tree = makeTree()
+    for parameter in tree.allParameters { _ = parameter.token { change in sink(change) } }
+    _ = tree.token { change in sink(change) }
+    _ = sweep(tree.allParameters[...], rounds: 10)
+    var rates: [Double] = []
+    for _ in 0..<5 {
+        var changes = 0
+        let elapsed = seconds { changes = sweep(tree.allParameters[...], rounds: rounds) }
+        rates.append(Double(changes) / elapsed)
+    }
+    return median(rates)
+}
+
 /// Runs `changes` changes after a warm-up and exits: valgrind's heap summary of two such runs
 /// with different counts gives the allocations per change.
 func allocationRun(changes: Int) {
@@ -116,20 +133,35 @@ func allocationRun(changes: Int) {
     _ = sweep(tree.allParameters[...], rounds: changes / parameterCount)
 }
 
-func heapAllocations(changes: Int) -> Int? {
-    let valgrind = "/usr/bin/valgrind"
-    guard FileManager.default.isExecutableFile(atPath: valgrind) else { return nil }
+/// Runs a program and returns its standard error, or `nil` if it cannot start.
+func standardError(of program: String, _ arguments: [String]) -> String? {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: valgrind)
-    process.arguments = [
-        "--tool=memcheck", "--leak-check=no", CommandLine.arguments[0], "--allocations", String(changes),
-    ]
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     do { try process.run() } catch { return nil }
     let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    return output
+}
+
+/// A copy of this executable without debug information: valgrind 3.19 gives up on the DWARF
+/// that some Swift builds emit ("Possibly corrupted debuginfo file"), and counting needs none.
+func strippedCopy() -> String? {
+    guard let executable = Bundle.main.executablePath else { return nil }
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ParameterBenchmarks-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: copy)
+    do { try FileManager.default.copyItem(atPath: executable, toPath: copy) } catch { return nil }
+    guard standardError(of: "/usr/bin/strip", ["--strip-debug", copy]) != nil else { return nil }
+    return copy
+}
+
+/// The heap allocations valgrind counts for a run with `changes` changes.
+func heapAllocations(of program: String, changes: Int) -> Int? {
+    let arguments = ["--tool=memcheck", "--leak-check=no", program, "--allocations", String(changes)]
+    guard let output = standardError(of: "/usr/bin/valgrind", arguments) else { return nil }
     // "total heap usage: 1,234 allocs, 1,200 frees, 56,789 bytes allocated"
     guard let line = output.split(separator: "\n").first(where: { $0.contains("total heap usage:") }),
         let range = line.range(of: "usage: "), let end = line.range(of: " allocs")
@@ -150,14 +182,26 @@ print(String(format: "  one thread:  %6.2f M changes/s  (%5.1f ns/change)", one 
 let two = twoThreads(rounds: 1_000)
 print(
     String(format: "  two threads: %6.2f M changes/s  (%5.1f ns/change, both threads together)", two / 1e6, 1e9 / two))
+let knobs = knobsAndServer(rounds: 2_000)
+print(
+    String(
+        format: "  one thread, an observer per parameter + 1 on the tree: %6.2f M changes/s (%5.1f ns/change)",
+        knobs / 1e6, 1e9 / knobs))
 let small = 10_000
 let large = 110_000
-if let base = heapAllocations(changes: small), let more = heapAllocations(changes: large) {
-    let perChange = Double(more - base) / Double(large - small)
-    print(
-        String(
-            format: "  allocations: %.4f per change (valgrind: %d allocs for %d changes, %d for %d)", perChange, base,
-            small, more, large))
+if FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"), let program = strippedCopy() {
+    defer { try? FileManager.default.removeItem(atPath: program) }
+    if let base = heapAllocations(of: program, changes: small),
+        let more = heapAllocations(of: program, changes: large)
+    {
+        let perChange = Double(more - base) / Double(large - small)
+        print(
+            String(
+                format: "  allocations: %.4f per change (valgrind: %d allocs for %d changes, %d for %d)", perChange,
+                base, small, more, large))
+    } else {
+        print("  allocations: not measured (valgrind printed no heap summary)")
+    }
 } else {
-    print("  allocations: not measured (valgrind not found at /usr/bin/valgrind)")
+    print("  allocations: not measured (needs /usr/bin/valgrind and /usr/bin/strip)")
 }
