@@ -2,7 +2,8 @@ import BenchHarness
 import CBenchPeer
 
 // UDP loopback: KnobLink's UDP client and server against liblo and the raw socket (the limit).
-// Rounds are interleaved (every contender once per round, order alternating) and medians reported.
+// Rounds are interleaved (every contender once per round, order alternating); figures are medians over
+// rounds and ratios are medians of the ratios within each round (wall-clock figures drift with the load).
 
 // `--datagrams n` and `--round-trips n` shrink the runs (for callgrind); the defaults are the reported ones.
 func option(_ name: String, default value: Int) -> Int {
@@ -10,7 +11,7 @@ func option(_ name: String, default value: Int) -> Int {
 }
 let datagrams = option("--datagrams", default: 200_000)
 let roundTrips = option("--round-trips", default: 20_000)
-let throughputRounds = CommandLine.arguments.contains("--quick") ? 1 : 3
+let throughputRounds = CommandLine.arguments.contains("--quick") ? 1 : 5
 let latencyRounds = CommandLine.arguments.contains("--quick") ? 1 : 3
 
 var throughput: [String: [ThroughputResult]] = [:]
@@ -58,7 +59,8 @@ for (peer, target) in throughputPeers {
         "throughput vs \(peer)",
         knobLink: "\(Format.rate(knobLinkThroughput.rate)) (\(lossText(knobLinkThroughput)))",
         peer: "\(peer) \(Format.rate(other.rate)) (\(lossText(other)))",
-        ratio: knobLinkThroughput.rate / other.rate, target: target)
+        ratio: Rounds.pairedRatio(throughput["KnobLink"]!.map(\.rate), throughput[peer]!.map(\.rate)),
+        target: target)
 }
 
 let rtt = Report(title: "UDP round trip, \(roundTrips) ping-pongs of /knob/gain ,f 0.5 (\(latencyRounds) rounds)")
@@ -112,7 +114,8 @@ for placement in Placement.allCases {
             "RTT p50, \(placement.label), vs \(peer)\(style)",
             knobLink: "\(knobLink.summary) [CPUs \(knobLink.clientCPU)/\(knobLink.echoCPU)]",
             peer: "\(peer) \(other.summary) [CPUs \(other.clientCPU)/\(other.echoCPU)]",
-            ratio: Double(other.p50) / Double(knobLink.p50), target: target)
+            ratio: Rounds.pairedRatio(results[peer]!.map { Double($0.p50) }, results[ours]!.map { Double($0.p50) }),
+            target: target)
     }
 }
 Placement.twoCPUs.applyToProcess()
