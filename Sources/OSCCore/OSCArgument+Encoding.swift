@@ -55,6 +55,7 @@ extension OSCArgument {
         case .blob(let bytes):
             base.storeBytes(of: OSCTypeTag.blob, toByteOffset: tag, as: UInt8.self)
             let next = bytes.withUnsafeBytes { raw in
+                precondition(raw.count <= Int(Int32.max), "an OSC blob holds at most 2^31 - 1 bytes")
                 let padded = OSCWire.paddedLength(raw.count)
                 OSCWire.checkRoom(data + 4 + padded, limit)
                 OSCWire.storeUInt32(UInt32(truncatingIfNeeded: raw.count), base, data)

@@ -58,7 +58,9 @@ public struct OSCTimeTag: Sendable, Hashable, Comparable {
         // need libm, which a module without Foundation does not link.
         let whole = UInt64(ntp)
         let fraction = UInt64((ntp - Double(whole)) * 4_294_967_296 + 0.5)
-        self.init(rawValue: (whole << 32) &+ fraction)
+        // A fraction that rounds up to a whole second carries; at the very end of the era it clamps.
+        let (raw, overflow) = (whole << 32).addingReportingOverflow(fraction)
+        self.init(rawValue: overflow ? .max : raw)
     }
 
     /// Creates a time tag from whole seconds since 1970-01-01 00:00 UTC and nanoseconds, rounding

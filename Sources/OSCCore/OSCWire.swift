@@ -56,6 +56,15 @@ enum OSCWire {
     @inlinable @inline(__always)
     static func findNUL(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Int? {
         var word = start
+        // Eight bytes at a time while they fit, then the last word on its own.
+        while word &+ 8 <= end {
+            let value = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word, as: UInt64.self))
+            let zeros = (value &- 0x0101_0101_0101_0101) & ~value & 0x8080_8080_8080_8080
+            if zeros != 0 {
+                return word + zeros.trailingZeroBitCount >> 3
+            }
+            word &+= 8
+        }
         while word < end {
             // Little-endian order puts the byte at the lowest address in the lowest bits, so the
             // lowest flagged byte is the first NUL (the trick's false positives only sit above a NUL).

@@ -124,28 +124,30 @@ enum LibLO {
             case OSCTypeTag.impulse: return .impulse
             default: break
             }
-            let arg = argv[index]!
+            // Read exactly the argument's bytes: `pointee` of the lo_arg union would load all 16 of
+            // them, past the end of liblo's buffer for the last argument.
+            let arg = UnsafeRawPointer(argv[index]!)
             switch type {
-            case OSCTypeTag.int32: return .int32(arg.pointee.i)
-            case OSCTypeTag.float32: return .float32(arg.pointee.f)
+            case OSCTypeTag.int32: return .int32(arg.loadUnaligned(as: Int32.self))
+            case OSCTypeTag.float32: return .float32(arg.loadUnaligned(as: Float.self))
             case OSCTypeTag.string:
-                return .string(
-                    UnsafeRawPointer(arg).withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
+                return .string(arg.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
             case OSCTypeTag.symbol:
-                return .symbol(
-                    UnsafeRawPointer(arg).withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
+                return .symbol(arg.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
             case OSCTypeTag.blob:
                 // A deserialised blob argument is its host-order int32 size followed by the bytes.
-                let size = Int(arg.pointee.blob.size)
-                return .blob(Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(arg) + 4, count: size)))
+                let size = Int(arg.loadUnaligned(as: Int32.self))
+                return .blob(Array(UnsafeRawBufferPointer(start: arg + 4, count: size)))
             case OSCTypeTag.timeTag:
-                return .timeTag(OSCTimeTag(seconds: arg.pointee.t.sec, fraction: arg.pointee.t.frac))
-            case OSCTypeTag.int64: return .int64(arg.pointee.h)
-            case OSCTypeTag.double: return .double(arg.pointee.d)
-            case OSCTypeTag.character: return .character(arg.pointee.c)
+                let seconds = arg.loadUnaligned(as: UInt32.self)
+                let fraction = arg.loadUnaligned(fromByteOffset: 4, as: UInt32.self)
+                return .timeTag(OSCTimeTag(seconds: seconds, fraction: fraction))
+            case OSCTypeTag.int64: return .int64(arg.loadUnaligned(as: Int64.self))
+            case OSCTypeTag.double: return .double(arg.loadUnaligned(as: Double.self))
+            case OSCTypeTag.character: return .character(arg.load(as: UInt8.self))
             case OSCTypeTag.midi:
-                let m = arg.pointee.m
-                return .midi(OSCMIDI(port: m.0, status: m.1, data1: m.2, data2: m.3))
+                let bytes = (0..<4).map { arg.load(fromByteOffset: $0, as: UInt8.self) }
+                return .midi(OSCMIDI(port: bytes[0], status: bytes[1], data1: bytes[2], data2: bytes[3]))
             default: fatalError("liblo returned type \(types[index])")
             }
         }

@@ -38,7 +38,9 @@ import Testing
         #expect(try OSCPacket.decode(theirs, options: .strict) == .bundle(bundle))
 
         // liblo's own receive path delivers our bundle's messages as our visit does.
-        let receiver = try #require(LibLOReceiver(socketPath: "/tmp/knoblink-codec-test-\(seed)"))
+        // A fresh socket name per run: a run that crashed leaves its socket files behind.
+        let runID = UInt32.random(in: 0 ... .max)
+        let receiver = try #require(LibLOReceiver(socketPath: "/tmp/knoblink-codec-\(runID)-\(seed)"))
         let delivered = try receiver.dispatch(ours).get()
         let visited = try visitResult(ours).get()
         #expect(delivered.count == visited.count)

@@ -123,6 +123,13 @@ import Testing
         #expect(OSCTimeTag(secondsSince1970: Int64.min, nanoseconds: 0).rawValue == 0)
     }
 
+    @Test func theLastSecondOfTheEraNeverWrapsToZero() {
+        // NTP second 2^32 - 1, and a fraction so close to 1 that the Double rounds past the era.
+        let lastSecond = Double(UInt32.max) - 2_208_988_800
+        #expect(OSCTimeTag(secondsSince1970: lastSecond + 0.999_999_999_9).rawValue >= UInt64(UInt32.max) << 32)
+        #expect(OSCTimeTag(secondsSince1970: lastSecond + 0.5).seconds == UInt32.max)
+    }
+
     @Test func timeTagsOrderByRawValue() {
         let early = OSCTimeTag(secondsSince1970: 10)
         let late = OSCTimeTag(secondsSince1970: 10.000_001)
