@@ -16,13 +16,14 @@ public enum OSCTCPClient {
     ///   - framing: the framing to speak (OSC 1.1 SLIP by default).
     ///   - options: frame limit and write-queue bound.
     ///   - loop: the event loop; a new one by default.
+    ///   - timeout: how long to wait for the server to accept (10 s by default).
     ///   - onFrame: gets each frame from the server (valid only during the call); runs on the loop.
     ///   - onClose: told when the connection closes, and why.
     /// - Returns: the open connection.
-    /// - Throws: ``OSCSystemError``, for instance `ECONNREFUSED`.
+    /// - Throws: ``OSCSystemError``, for instance `ECONNREFUSED`, or `ETIMEDOUT` after `timeout`.
     public static func connect(
         to remote: OSCSocketAddress, framing: OSCFraming = .slip, options: OSCTCPOptions = OSCTCPOptions(),
-        loop: OSCEventLoop = OSCEventLoop(),
+        loop: OSCEventLoop = OSCEventLoop(), timeout: Duration = .seconds(10),
         onFrame: @escaping @Sendable (UnsafeRawBufferPointer, OSCTCPConnection) -> Void,
         onClose: (@Sendable (OSCTCPConnection, OSCTCPCloseReason) -> Void)? = nil
     ) async throws(OSCSystemError) -> OSCTCPConnection {
@@ -48,13 +49,27 @@ public enum OSCTCPClient {
                 let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
                 let outcome = OutcomeBox()
                 source.setEventHandler {
+                    guard !outcome.decided else { return }
+                    outcome.decided = true
                     let error = Socket.intOption(fd, SOL_SOCKET, SO_ERROR)
                     outcome.result =
                         error == 0 ? .success(()) : .failure(OSCSystemError(call: "connect(\(remote))", errno: error))
                     source.cancel()
                 }
-                source.setCancelHandler { continuation.resume(returning: outcome.result) }
+                source.setCancelHandler {
+                    outcome.source = nil
+                    continuation.resume(returning: outcome.result)
+                }
+                outcome.source = source
                 source.resume()
+                let (seconds, attoseconds) = timeout.components
+                let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+                loop.schedule(at: .now() + .nanoseconds(nanoseconds)) {
+                    guard !outcome.decided else { return }
+                    outcome.decided = true
+                    outcome.result = .failure(OSCSystemError(call: "connect(\(remote))", errno: ETIMEDOUT))
+                    outcome.source?.cancel()
+                }
             }
         }
         do throws(OSCSystemError) {
@@ -72,10 +87,12 @@ public enum OSCTCPClient {
             throw error
         }
     }
-}
 
-/// The outcome of a non-blocking connect, handed from the source's event handler to its cancel
-/// handler; both run on the loop.
-private final class OutcomeBox: @unchecked Sendable {
-    var result: Result<Void, OSCSystemError> = .failure(OSCSystemError(call: "connect", errno: ECANCELED))
+    /// The outcome of a non-blocking connect, handed from the source's event handler to its
+    /// cancel handler; both run on the loop.
+    private final class OutcomeBox: @unchecked Sendable {
+        var decided = false
+        var source: DispatchSourceWrite?
+        var result: Result<Void, OSCSystemError> = .failure(OSCSystemError(call: "connect", errno: ECANCELED))
+    }
 }

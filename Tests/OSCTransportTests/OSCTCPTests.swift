@@ -198,6 +198,28 @@ import Testing
         #expect(received == [[1, 2, 3, 4], [5, 6, 7, 8]])
     }
 
+    @Test func connectionsOverTheCapAreClosedAtOnce() async throws {
+        var options = OSCTCPOptions()
+        options.maximumConnections = 1
+        let (server, _, _) = try Self.echoServer(options: options)
+        defer { server.close() }
+        let replies = Collector<[UInt8]>()
+        let first = try await OSCTCPClient.connect(
+            to: Self.address(of: server), framing: .slip, onFrame: { bytes, _ in replies.append(Array(bytes)) })
+        defer { first.close() }
+        first.send([1, 1, 1, 1])
+        #expect(await replies.wait(for: 1).count == 1)
+        let closes = Collector<OSCTCPCloseReason>()
+        let second = try await OSCTCPClient.connect(
+            to: Self.address(of: server), framing: .slip, onFrame: { _, _ in Issue.record("over the cap") },
+            onClose: { _, reason in closes.append(reason) })
+        defer { second.close() }
+        second.send([2, 2, 2, 2])
+        #expect(await closes.wait(for: 1).first != nil)
+        first.send([3, 3, 3, 3])
+        #expect(await replies.wait(for: 2) == [[1, 1, 1, 1], [3, 3, 3, 3]])
+    }
+
     @Test func aPeerThatClosesIsDropped() async throws {
         let (server, _, closes) = try Self.echoServer()
         defer { server.close() }
