@@ -113,14 +113,19 @@ final class ObserverTable: Sendable {
     func deliver(_ change: ParameterChange, index: Int, originator: ParameterObserverToken?) {
         // The entries are trivial and the observers are owned by this table, which the caller
         // holds: borrowing them unretained saves two atomic operations per delivery.
-        for entry in direct[index] where entry.token != originator {
-            entry.observer._withUnsafeGuaranteedRef { observer in
-                if observer.active.load(ordering: .acquiring) { observer.callback(change) }
+        direct[index].withUnsafeBufferPointer { entries in
+            for entry in entries where entry.token != originator {
+                entry.observer._withUnsafeGuaranteedRef { observer in
+                    if observer.active.load(ordering: .acquiring) { observer.callback(change) }
+                }
             }
         }
-        for entry in broad where entry.lowerBound <= index && index < entry.upperBound && entry.token != originator {
-            entry.observer._withUnsafeGuaranteedRef { observer in
-                if observer.active.load(ordering: .acquiring) { observer.callback(change) }
+        broad.withUnsafeBufferPointer { entries in
+            for entry in entries
+            where entry.lowerBound <= index && index < entry.upperBound && entry.token != originator {
+                entry.observer._withUnsafeGuaranteedRef { observer in
+                    if observer.active.load(ordering: .acquiring) { observer.callback(change) }
+                }
             }
         }
     }

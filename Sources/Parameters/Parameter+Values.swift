@@ -5,14 +5,10 @@ extension Parameter {
     /// (clamped), without telling observers. Setting is `setValue(newValue)` with no originator.
     public var value: ParameterValue {
         get {
-            if let provider = storage.provider(at: index) {
-                let provided = provider(self)
-                if let clamped = constrained(provided) {
-                    storage.store(clamped, at: index)
-                    return clamped
-                }
-            }
-            return storage.value(at: index)
+            let (stored, provider) = storage.valueAndProvider(at: index)
+            guard let provider, let provided = constrained(provider(self)) else { return stored }
+            storage.store(provided, at: index)
+            return provided
         }
         set { setValue(newValue) }
     }

@@ -53,8 +53,9 @@ final class ParameterStorage: Sendable {
         locked { $0.values[index] }
     }
 
-    func provider(at index: Int) -> ImplementorValueProvider? {
-        locked { $0.table.valueProviders[index] }
+    /// The stored value and the provider that may replace it, read under one lock.
+    func valueAndProvider(at index: Int) -> (ParameterValue, ImplementorValueProvider?) {
+        locked { ($0.values[index], $0.table.valueProviders[index]) }
     }
 
     func store(_ value: ParameterValue, at index: Int) {

@@ -82,3 +82,34 @@ import Testing
         #expect(preset.name == "Lead")
     }
 }
+
+@Suite struct ExampleTreeTests {
+    private static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/trees")
+
+    @Test func everyExampleLoadsAndRoundTrips() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: ExampleTreeTests.directory.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        #expect(names.contains("default.json") && names.contains("two-voices.json"))
+        for name in names {
+            let url = ExampleTreeTests.directory.appendingPathComponent(name)
+            let tree = try ParameterTree(contentsOf: url)
+            // The examples are written in the writer's own layout, so they read back byte for byte.
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(tree.jsonString() == text, "\(name)")
+        }
+    }
+
+    @Test func twoVoicesExample() throws {
+        let tree = try ParameterTree(contentsOf: ExampleTreeTests.directory.appendingPathComponent("two-voices.json"))
+        let cutoff = try #require(tree.parameter(forOSCAddress: "/voice1/filter/cutoff"))
+        #expect(cutoff.taper == .logarithmic && cutoff.string() == "2kHz")
+        let wave = try #require(tree.parameter(withAddress: 101))
+        #expect(wave.string() == "Sine")
+        #expect(try wave.value(fromString: "saw") == 3)
+        let level = try #require(tree.parameter(forKeyPath: "master.level"))
+        #expect(!level.isWritable && tree.makePreset().values["master.level"] == nil)
+        #expect(tree.parameter(forKeyPath: "master.tempo")?.string() == "120 BPM")
+    }
+}
