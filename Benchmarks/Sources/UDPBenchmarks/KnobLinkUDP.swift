@@ -22,9 +22,9 @@ enum KnobLinkUDP {
         /// The client's reply handler sends the next ping itself (an event-driven client): the
         /// reader thread that received the reply sends, then blocks for the next one.
         case handlerDriven
-        /// A caller's thread sends and waits on a semaphore that the reply handler signals: one
-        /// more thread wake-up per trip.
-        case callerWaits
+        /// A caller's thread sends and waits in `OSCUDPClient.receive(timeout:)`, the client's
+        /// blocking request–reply call (no reader thread).
+        case blockingReceive
     }
 
     /// A scratch buffer for one thread at a time (the server's handler runs only on its loop).
@@ -140,7 +140,7 @@ enum KnobLinkUDP {
         let (samples, timeouts) =
             switch style {
             case .handlerDriven: handlerDriven(count: count, client: client, tally: tally, apart: apart)
-            case .callerWaits: callerWaits(count: count, client: client, tally: tally, apart: apart)
+            case .blockingReceive: blockingReceive(count: count, client: client, tally: tally)
             }
         client.close()
         server.close()
@@ -176,13 +176,8 @@ enum KnobLinkUDP {
         return (pingPong.state.withLock { $0.samples }, timeouts)
     }
 
-    private static func callerWaits(count: Int, client: OSCUDPClient, tally: Tally, apart: Bool) -> ([UInt64], Int) {
-        let replied = DispatchSemaphore(value: 0)
-        client.start { _, _ in
-            if apart && kb_current_cpu() != 0 { _ = kb_pin_thread(0) }
-            tally.clientCPU.store(kb_current_cpu(), ordering: .relaxed)
-            replied.signal()
-        }
+    private static func blockingReceive(count: Int, client: OSCUDPClient, tally: Tally) -> ([UInt64], Int) {
+        tally.clientCPU.store(kb_current_cpu(), ordering: .relaxed)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 8)
         defer { buffer.deallocate() }
         var samples: [UInt64] = []
@@ -192,10 +187,10 @@ enum KnobLinkUDP {
         while index < count && timeouts < 100 {
             let start = kb_now_ns()
             sendGain(0.5, client, buffer)
-            if replied.wait(timeout: .now() + .milliseconds(200)) == .timedOut {
+            guard (try? client.receive(timeout: .milliseconds(200))) != nil else {
                 // A lost datagram (or a stalled loop): let a late reply arrive, forget it, resend.
                 timeouts += 1
-                _ = replied.wait(timeout: .now() + .milliseconds(50))
+                _ = try? client.receive(timeout: .milliseconds(50))
                 continue
             }
             if index >= 0 { samples.append(kb_now_ns() - start) }

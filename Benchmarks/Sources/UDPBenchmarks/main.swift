@@ -71,8 +71,8 @@ for placement in Placement.allCases {
     let contenders: [(String, () -> LatencyResult)] = [
         ("KnobLink", { KnobLinkUDP.roundTrips(count: roundTrips, placement: placement, style: .handlerDriven) }),
         (
-            "KnobLink, caller waits",
-            { KnobLinkUDP.roundTrips(count: roundTrips, placement: placement, style: .callerWaits) }
+            "KnobLink, blocking receive",
+            { KnobLinkUDP.roundTrips(count: roundTrips, placement: placement, style: .blockingReceive) }
         ),
         (
             "liblo",
@@ -104,7 +104,7 @@ for placement in Placement.allCases {
         }
     }
     let rows: [(String, String, Double?)] = [
-        ("KnobLink", "raw", 1 / 1.2), ("KnobLink", "liblo", nil), ("KnobLink, caller waits", "raw", nil),
+        ("KnobLink", "raw", 1 / 1.2), ("KnobLink", "liblo", nil), ("KnobLink, blocking receive", "raw", 1 / 1.2),
     ]
     for (ours, peer, target) in rows {
         let knobLink = LatencyResult.median(results[ours]!)
