@@ -12,7 +12,7 @@ func option(_ name: String, default value: Int) -> Int {
 let datagrams = option("--datagrams", default: 200_000)
 let roundTrips = option("--round-trips", default: 20_000)
 let throughputRounds = CommandLine.arguments.contains("--quick") ? 1 : 5
-let latencyRounds = CommandLine.arguments.contains("--quick") ? 1 : 3
+let latencyRounds = CommandLine.arguments.contains("--quick") ? 1 : 5
 
 var throughput: [String: [ThroughputResult]] = [:]
 let throughputContenders: [(String, () -> ThroughputResult)] = [
