@@ -14,6 +14,7 @@ public final class Report {
         public var target: Double?
     }
 
+    /// The rows added so far, in order.
     private(set) public var rows: [Row] = []
     private let title: String
 
