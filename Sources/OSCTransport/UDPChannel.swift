@@ -374,18 +374,34 @@ final class UDPChannel: @unchecked Sendable {
 
     /// Sends one datagram; `false` if the send buffer is full and it was dropped.
     func send(_ bytes: UnsafeRawBufferPointer, to address: OSCSocketAddress?) throws(OSCSystemError) -> Bool {
+        guard let address else {
+            return try sendConnected(bytes)
+        }
         let sent = try sendState.withLock { (state) throws(OSCSystemError) -> Int? in
             let fd = state.fd
             guard fd >= 0 else { throw OSCSystemError(call: "sendto", errno: EBADF) }
-            if let address {
-                return try SystemCall.run("sendto") {
-                    address.withSockAddr { pointer, length in
-                        sendto(fd, bytes.baseAddress, bytes.count, Socket.dontWait, pointer, length)
-                    }
+            return try SystemCall.run("sendto") {
+                address.withSockAddr { pointer, length in
+                    sendto(fd, bytes.baseAddress, bytes.count, Socket.dontWait, pointer, length)
                 }
             }
+        }
+        return counted(sent)
+    }
+
+    /// Sends one datagram on the connected socket: no optional address to unwrap or capture, which
+    /// copied its 128-byte `sockaddr_storage` on every send.
+    func sendConnected(_ bytes: UnsafeRawBufferPointer) throws(OSCSystemError) -> Bool {
+        let sent = try sendState.withLock { (state) throws(OSCSystemError) -> Int? in
+            let fd = state.fd
+            guard fd >= 0 else { throw OSCSystemError(call: "send", errno: EBADF) }
             return try SystemCall.run("send") { Socket.sendBytes(fd, bytes) }
         }
+        return counted(sent)
+    }
+
+    @inline(__always)
+    private func counted(_ sent: Int?) -> Bool {
         if sent == nil {
             counters.sendsWouldBlock.add(1, ordering: .relaxed)
             return false
