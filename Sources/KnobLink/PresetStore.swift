@@ -108,9 +108,15 @@ public struct PresetStore: Sendable {
     ///   ``PresetStoreError/invalidName(_:reason:)``.
     public func preset(named name: String) throws(PresetStoreError) -> ParameterPreset {
         let url = try fileURL(for: name)
-        let bytes = try PresetStore.readBounded(url, name: name)
+        let found: Data?
         do {
-            return try ParameterPreset(jsonData: bytes)
+            found = try PresetStore.readBounded(url)
+        } catch {
+            throw .unreadable(name, error)
+        }
+        guard let found else { throw .notFound(name) }
+        do {
+            return try ParameterPreset(jsonData: found)
         } catch {
             throw .unreadable(name, error)
         }
@@ -158,32 +164,32 @@ public struct PresetStore: Sendable {
     }
 
     /// Reads at most one byte more than the preset limit, from a regular file only.
-    private static func readBounded(_ url: URL, name: String) throws(PresetStoreError) -> Data {
+    /// - Returns: the bytes, or `nil` if there is no file at `url`.
+    /// - Throws: ``Parameters/PresetError`` if it is too large, not a regular file or unreadable.
+    static func readBounded(_ url: URL) throws(PresetError) -> Data? {
         let limit = ParameterPreset.maximumFileSize
         let resolved = url.resolvingSymlinksInPath()
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: resolved.path)
-        } catch {
-            throw .notFound(name)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path) else {
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
+                throw .unreadable(path: url.path, reason: "a symbolic link to nothing")
+            }
+            return nil
         }
         guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw .unreadable(name, .unreadable(path: url.path, reason: "not a regular file"))
+            throw .unreadable(path: url.path, reason: "not a regular file")
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= limit else { throw .unreadable(name, .fileTooLarge(bytes: size, limit: limit)) }
+        guard size <= limit else { throw .fileTooLarge(bytes: size, limit: limit) }
+        let data: Data
         do {
             let handle = try FileHandle(forReadingFrom: resolved)
             defer { try? handle.close() }
-            let data = try handle.read(upToCount: limit + 1) ?? Data()
-            guard data.count <= limit else {
-                throw PresetError.fileTooLarge(bytes: data.count, limit: limit)
-            }
-            return data
-        } catch let error as PresetError {
-            throw .unreadable(name, error)
+            data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
-            throw .unreadable(name, .unreadable(path: url.path, reason: error.localizedDescription))
+            throw .unreadable(path: url.path, reason: error.localizedDescription)
         }
+        // The file may have grown since its size was read.
+        guard data.count <= limit else { throw .fileTooLarge(bytes: data.count, limit: limit) }
+        return data
     }
 }
