@@ -242,7 +242,8 @@ final class ServerCore: @unchecked Sendable {
     }
 
     func deliver(_ message: OSCMessageView, from source: OSCPeer) {
-        guard let peer = peer(for: source) else { return }
+        // Messages delivered while a packet is handled are that packet's: no lookup needed.
+        guard let peer = inPacket ? current : peer(for: source) else { return }
         stats.messagesReceived += 1
         guard peer.bucket.consume(1, now: Self.nowNanoseconds()) else {
             stats.rateLimited += 1
