@@ -1,7 +1,9 @@
 import Foundation
 import KnobLink
 import OSCCore
+import OSCTransport
 import Parameters
+import Synchronization
 import Testing
 
 /// PROTOCOL.md section 3: every system message.
@@ -169,5 +171,24 @@ import Testing
         peer.send("/sys/subscribe", [.string(peer.url), .string("/knob/[")])
         #expect(await peer.next("/sys/error")?.arguments.first == .string("/sys/subscribe"))
         #expect(fixture.statistic("subscribers") == 0)
+    }
+
+    @Test func repliesGoToTheSendersIPAndTheFeedbackPort() async throws {
+        // Rule 9.1: replies go to the feedback port; the sender's own port gets nothing.
+        let listener = try OSCUDPServer(host: "127.0.0.1", port: 0)
+        defer { listener.close() }
+        let heard = Mutex<[String]>([])
+        listener.start { bytes, _ in
+            if let message = try? OSCMessageView(bytes) { heard.withLock { $0.append(message.address) } }
+        }
+        let fixture = try ServerFixture { $0.feedbackPort = .fixed(listener.localAddress.port) }
+        let sender = try fixture.peer()
+        sender.send("/sys/ping")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while heard.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(heard.withLock { $0 } == ["/sys/pong"])
+        #expect(sender.messages.isEmpty)
     }
 }

@@ -82,4 +82,30 @@ import Testing
         small.send(OSCMessage("/sys/ping").encoded())
         #expect(await smallInbox.wait { $0.contains { $0.address == "/sys/pong" } })
     }
+
+    @Test func tcpSubscriptionURLMeansTheConnectionItself() async throws {
+        let fixture = try ServerFixture { $0.implicitSubscriptions = false }
+        let (connection, inbox) = try await connect(fixture, framing: .slip)
+        defer { connection.close() }
+        connection.send(
+            OSCMessage("/sys/subscribe", [.string("osc.tcp://127.0.0.1:1/"), .string("/knob/pan")]).encoded())
+        #expect(await inbox.wait { $0.contains { $0.address == "/sys/update" && $0.arguments == [.int32(0)] } })
+        fixture.tree.parameter(forKeyPath: "knob.pan")!.setValue(50)
+        #expect(await inbox.wait { $0.contains { $0.address == "/knob/pan" && close($0.float, 1) } })
+        let udp = try fixture.peer()
+        udp.send("/sys/subscribe", [.string("osc.tcp://127.0.0.1:1/")])
+        #expect(await udp.next("/sys/error")?.arguments.first == .string("/sys/subscribe"))
+    }
+
+    @Test func otherProtocolsAreClosedAndCounted() async throws {
+        let fixture = try ServerFixture()
+        let (connection, inbox) = try await connect(fixture, framing: .slip)
+        connection.write(Array("GET / HTTP/1.1\r\n\r\n".utf8))
+        let deadline = ContinuousClock.now + .seconds(5)
+        while inbox.closed.withLock({ $0 }) == nil && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(inbox.closed.withLock { $0 } != nil)
+        #expect(fixture.statistic("otherProtocol") == 1)
+    }
 }
