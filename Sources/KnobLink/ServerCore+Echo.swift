@@ -93,7 +93,9 @@ extension ServerCore {
     /// Marks a value to send; `kind` 2 skips the guard window, 3 skips the rate too.
     func markPending(_ peer: ServerPeer, _ state: SubscriberState, _ index: Int, kind: UInt8, now: Double) {
         if state.pending[index] == 0 {
-            state.dirty.append(Int32(index))
+            // Each index is in the list at most once, so it never outgrows its buffer.
+            state.dirty[state.dirtyCount] = Int32(index)
+            state.dirtyCount += 1
         }
         state.pending[index] = kind
         if !peer.isWaiting {
@@ -145,7 +147,7 @@ extension ServerCore {
         var next = Double.infinity
         var kept = 0
         var began = false
-        let count = state.dirty.count
+        let count = state.dirtyCount
         for position in 0..<count {
             let index = Int(state.dirty[position])
             if state.touching[index] {
@@ -175,7 +177,7 @@ extension ServerCore {
             state.lastSent[index] = now
             state.lastSentValue[index] = value
         }
-        state.dirty.removeLast(count - kept)
+        state.dirtyCount = kept
         if began { endPackets() }
         return next
     }
