@@ -18,6 +18,7 @@ extension ServerCore {
             peer.state = state
             subscribers.append(peer)
         }
+        state.minimumInterval = peer.subscriptions.map(\.interval).min() ?? 0
         for index in parameters.indices {
             var forms: UInt8 = 0
             var interval = Double.infinity
@@ -109,7 +110,7 @@ extension ServerCore {
     private func dueTime(_ state: SubscriberState, _ index: Int) -> Double {
         let kind = state.pending[index]
         if kind == 3 { return 0 }
-        let rate = state.lastSent[index] + state.interval[index]
+        let rate = max(state.lastSent[index] + state.interval[index], state.nextFlush)
         return kind == 2 ? rate : max(rate, state.guardUntil[index])
     }
 
@@ -178,7 +179,10 @@ extension ServerCore {
             state.lastSentValue[index] = value
         }
         state.dirtyCount = kept
-        if began { endPackets() }
+        if began {
+            endPackets()
+            state.nextFlush = now + state.minimumInterval
+        }
         return next
     }
 

@@ -26,6 +26,11 @@ final class SubscriberState {
     /// The indexes with `pending != 0`, in the order they became pending: `dirty[0..<dirtyCount]`.
     let dirty: UnsafeMutableBufferPointer<Int32>
     var dirtyCount = 0
+    /// The shortest interval of the peer's subscriptions: its packets of feedback are at least
+    /// this far apart, so that changes due within one interval travel together (E5).
+    var minimumInterval = 0.0
+    /// When the peer may get its next packet of feedback (monotonic seconds).
+    var nextFlush = -Double.infinity
 
     init(count: Int) {
         self.count = count
