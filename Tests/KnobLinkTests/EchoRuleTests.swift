@@ -147,6 +147,21 @@ import Testing
         #expect(subscriber.packetCount == 1)
     }
 
+    @Test func changesWithinOneIntervalTravelInOnePacket() async throws {
+        let fixture = try ServerFixture()
+        let subscriber = try fixture.peer()
+        await subscriber.subscribe(maxHz: 2)
+        let tree = fixture.tree
+        tree.parameter(forKeyPath: "knob.pan")!.setValue(10)
+        #expect(await subscriber.wait { $0.count == 1 })
+        tree.parameter(forKeyPath: "knob.gain")!.setValue(-10)
+        try await Task.sleep(for: .milliseconds(20))
+        tree.parameter(forKeyPath: "amp.sustain")!.setValue(10)
+        #expect(await subscriber.wait { $0.count == 3 })
+        #expect(subscriber.packetCount == 2)
+        #expect(subscriber.messages.map(\.address) == ["/knob/pan", "/knob/gain", "/amp/sustain"])
+    }
+
     @Test func subscriptionFormsStringsRawAndTouch() async throws {
         let fixture = try ServerFixture()
         let subscriber = try fixture.peer()
