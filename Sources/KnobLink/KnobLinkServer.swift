@@ -68,7 +68,7 @@ public final class KnobLinkServer: Sendable {
 
     /// Stops serving and closes the sockets.
     public func stop() {
-        core.stop()
+        onLoop { core.stop() }
     }
 
     /// The counters that `/sys/stats` sends, by name.
