@@ -22,6 +22,10 @@ final class LinkRuntime: @unchecked Sendable {
     private var flushScheduled = false
     /// Set while values from a link are applied, so that they are not forwarded as our own.
     private var applying = false
+    /// Rate limits of link traffic by source address (rule 9.11), apart from the peers' own: an
+    /// instance sends from its server port, which says nothing about the peer at its IP.
+    private var buckets: [OSCSocketAddress: TokenBucket] = [:]
+    private static let maximumBuckets = 256
     private var announceTimer: DispatchWorkItem?
     private var announceDeadline = Double.infinity
 
@@ -225,9 +229,21 @@ final class LinkRuntime: @unchecked Sendable {
 
     // MARK: Link traffic
 
+    /// Takes one token per value from the source's bucket; the table is bounded, so a flood of
+    /// forged sources costs memory only up to ``maximumBuckets``.
+    private func admit(_ bundle: LinkBundle, from source: OSCSocketAddress) -> Bool {
+        let now = ServerCore.nowNanoseconds()
+        let rate = max(core.configuration.rateLimit, 1)
+        if buckets[source] == nil {
+            if buckets.count >= Self.maximumBuckets { buckets.removeAll(keepingCapacity: true) }
+            buckets[source] = TokenBucket(capacity: rate, refillPerSecond: rate, now: now)
+        }
+        return buckets[source]!.consume(max(bundle.values.count, 1), now: now)
+    }
+
     /// The packet filter: consumes link bundles (`/sys/via` first), applies what changes and
     /// forwards it; link traffic creates no subscription and gets no reply (rule 9.10).
-    private func receive(_ bytes: UnsafeRawBufferPointer, peer: ServerPeer) -> Bool {
+    private func receive(_ bytes: UnsafeRawBufferPointer, peer _: ServerPeer) -> Bool {
         guard LinkBundle.isLinkBundle(bytes), let source = core.currentSource?.address else { return false }
         let bundle: LinkBundle
         do {
@@ -237,7 +253,7 @@ final class LinkRuntime: @unchecked Sendable {
             manager.statistics.malformed += 1
             return true
         }
-        guard peer.bucket.consume(max(bundle.values.count, 1), now: ServerCore.nowNanoseconds()) else {
+        guard admit(bundle, from: source) else {
             core.stats.rateLimited += 1
             return true
         }

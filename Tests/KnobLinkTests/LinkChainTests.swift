@@ -261,6 +261,12 @@ import Testing
         try await Task.sleep(for: .milliseconds(100))
         #expect(peer.messages.isEmpty)
         #expect(instance.statistic("subscribers") == 0)
+        // More values in one bundle than the rate limit allows a second: dropped whole, counted.
+        let limited = instance.statistic("rateLimited")
+        let flood = (0..<2001).map { _ in OSCPacket.message(OSCMessage("/knob/pan", [.float32(0.9)])) }
+        peer.send(packet: bundle([via] + flood))
+        #expect(await Self.eventually { instance.statistic("rateLimited") == limited + 1 })
+        #expect(instance.server.tree.parameter(forKeyPath: "knob.pan")!.value == 0)
         // A good link bundle from an unlinked sender is applied.
         peer.send(packet: bundle([via, gain]))
         #expect(await Self.eventually { instance.hasGain(12) })
