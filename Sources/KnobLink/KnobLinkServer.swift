@@ -54,7 +54,7 @@ public final class KnobLinkServer: Sendable {
             return state.started
         }
         guard !started else { return }
-        let port = try loop.queue.sync { try core.start() }
+        let port = try onLoop { try core.start() }
         state.withLock { $0.port = port }
     }
 

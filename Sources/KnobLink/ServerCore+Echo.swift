@@ -199,7 +199,7 @@ extension ServerCore {
         guard timer == nil || deadline < timerDeadline else { return }
         timer?.cancel()
         timerDeadline = deadline
-        let delay = max(deadline - Self.now(), 0)
+        let delay = min(max(deadline - Self.now(), 0), 3600)
         timer = loop.schedule(at: .now() + .nanoseconds(Int(delay * 1e9) + 1)) { [weak self] in
             guard let self, !stopped else { return }
             timer = nil
