@@ -248,7 +248,18 @@ import Testing
         // Errors go to the sender (a fresh peer each, as /sys/error is sent once a second per peer).
         let refused = try TestPeer(port: first.server.port)
         refused.send("/sys/link", [.string("osc.tcp://127.0.0.1:9/")])
-        #expect(await refused.wait { $0.contains { $0.address == "/sys/error" } })
+        let tcpError = OSCMessage(
+            "/sys/error",
+            [
+                .string("/sys/link"),
+                .string("invalid url 'osc.tcp://127.0.0.1:9/': links go over UDP (osc.udp://host:port/)"),
+            ])
+        #expect(await refused.wait { $0.contains(tcpError) })
+        let garbled = try TestPeer(port: first.server.port)
+        garbled.send("/sys/link", [.string("nonsense")])
+        let garbledError = OSCMessage(
+            "/sys/error", [.string("/sys/link"), .string("invalid url 'nonsense': no '://'")])
+        #expect(await garbled.wait { $0.contains(garbledError) })
         let unknown = try TestPeer(port: first.server.port)
         unknown.send("/sys/unlink", [.string("osc.udp://127.0.0.1:9/")])
         #expect(await unknown.wait { $0.contains { $0.address == "/sys/error" } })
