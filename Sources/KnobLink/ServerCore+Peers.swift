@@ -140,7 +140,11 @@ extension ServerCore {
             if case .tcp = peer.destination { return .success(peer.destination) }
             return .failure(.invalidURL(text, reason: "osc.tcp urls are only accepted on a TCP connection"))
         }
-        let host = url.host == "localhost" ? "127.0.0.1" : url.host
+        var host = url.host == "localhost" ? "127.0.0.1" : url.host
+        if udp?.localAddress.family == .ipv6, !host.contains(":") {
+            // A socket bound to `::` reaches IPv4 peers through mapped addresses.
+            host = "::ffff:" + host
+        }
         guard let address = OSCSocketAddress(numericHost: host, port: url.port) else {
             return .failure(.invalidURL(text, reason: "the host must be a numeric address or localhost"))
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import OSCCore
 import OSCTransport
 import Parameters
@@ -90,7 +91,7 @@ final class ServerCore: @unchecked Sendable {
         addresses = parameters.map { ParameterAddresses(parameter: $0, root: root) }
         presets = try configuration.presetsDirectory.map { path throws(PresetStoreError) in try PresetStore(path: path)
         }
-        name = configuration.name ?? "\(configuration.bindHost ?? "localhost"):\(configuration.port)"
+        name = configuration.name ?? Self.defaultName(configuration, port: configuration.port)
         originator = ParameterObserverToken.unique()
         peerTableLimit = max(4 * configuration.maxPeers, 256)
         guardSeconds = Double(max(configuration.touchGuardMilliseconds, 0)) / 1000
@@ -109,6 +110,13 @@ final class ServerCore: @unchecked Sendable {
         try registerSystemMethods()
         dispatcher.fallback = { [unowned self] message in unknownAddress(message) }
         links = try LinkRuntime(core: self)
+    }
+
+    /// `host:port`: the bound address, or the machine's name when bound to every interface, so
+    /// that instances on different machines have different names in link hop lists.
+    static func defaultName(_ configuration: KnobLinkServer.Configuration, port: UInt16) -> String {
+        let host = configuration.bindHost.flatMap { ["0.0.0.0", "::", ""].contains($0) ? nil : $0 }
+        return "\(host ?? ProcessInfo.processInfo.hostName):\(port)"
     }
 
     /// `""`, or `/a/b` with valid parts and no trailing slash.
@@ -157,7 +165,7 @@ final class ServerCore: @unchecked Sendable {
             }
         }
         let port = udp!.localAddress.port
-        if configuration.name == nil { name = "\(configuration.bindHost ?? "localhost"):\(port)" }
+        if configuration.name == nil { name = Self.defaultName(configuration, port: port) }
         let token = tree.token(byAddingParameterObserver: { [weak self] change in
             guard change.eventType == .value else { return }
             self?.localChange(change.parameter.index)
