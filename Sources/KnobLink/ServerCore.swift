@@ -54,6 +54,10 @@ final class ServerCore: @unchecked Sendable {
     var current: ServerPeer?
     var currentSource: OSCPeer?
     var inPacket = false
+    /// The sender of the last datagram and its peer, so that a stream of packets from one peer
+    /// skips the allow-list and the table lookup; cleared when any peer leaves the table.
+    var lastUDPSender: OSCSocketAddress?
+    var lastUDPPeer: ServerPeer?
     /// New implicit subscribers, whose current values go out once their message is handled.
     var initialValuesDue: [ServerPeer] = []
     /// The most peers tracked for rate limits and errors (subscribers always are).
@@ -199,12 +203,27 @@ final class ServerCore: @unchecked Sendable {
     func receiveDatagram(_ bytes: UnsafeRawBufferPointer, from sender: OSCSocketAddress) {
         guard !stopped else { return }
         stats.packetsReceived += 1
-        guard configuration.allowList.contains(sender) else {
-            stats.disallowedPeer += 1
-            return
+        let peer: ServerPeer
+        if let cached = lastUDPPeer, let last = lastUDPSender, Self.sameBytes(last, sender) {
+            // The same sender as the last packet: already allowed and looked up.
+            peer = cached
+        } else {
+            guard configuration.allowList.contains(sender) else {
+                stats.disallowedPeer += 1
+                return
+            }
+            guard let found = self.peer(forUDPSender: sender) else { return }
+            peer = found
+            lastUDPSender = sender
+            lastUDPPeer = found
         }
-        guard let peer = peer(forUDPSender: sender) else { return }
         receivePacket(bytes, peer: peer, source: .udp(sender))
+    }
+
+    /// Whether two addresses are the same bytes: then they are the same address (the converse
+    /// does not hold, which only costs a lookup). Compared without allocating, unlike `==`.
+    static func sameBytes(_ lhs: OSCSocketAddress, _ rhs: OSCSocketAddress) -> Bool {
+        withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
     }
 
     func receiveFrame(_ bytes: UnsafeRawBufferPointer, from connection: OSCTCPConnection) {
