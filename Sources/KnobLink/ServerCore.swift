@@ -104,12 +104,12 @@ final class ServerCore: @unchecked Sendable {
         let options = OSCDecodingOptions(maximumBundleDepth: configuration.maxBundleDepth)
         receiver = OSCReceiver(
             loop: loop, options: options, maximumScheduledPackets: 256,
-            onError: { [unowned self] error, source in receiveFailed(error, from: source) },
-            handler: { [unowned self] message, _, source in deliver(message, from: source) })
+            onError: { [weak self] error, source in self?.receiveFailed(error, from: source) },
+            handler: { [weak self] message, _, source in self?.deliver(message, from: source) })
         largeReceiver = OSCReceiver(
             loop: loop, options: options, maximumScheduledPackets: 4,
-            onError: { [unowned self] error, source in receiveFailed(error, from: source) },
-            handler: { [unowned self] message, _, source in deliver(message, from: source) })
+            onError: { [weak self] error, source in self?.receiveFailed(error, from: source) },
+            handler: { [weak self] message, _, source in self?.deliver(message, from: source) })
         try registerParameterMethods()
         try registerSystemMethods()
         dispatcher.fallback = { [unowned self] message in unknownAddress(message) }
@@ -176,10 +176,11 @@ final class ServerCore: @unchecked Sendable {
         })
         observerToken = token
         originator = token
-        udp!.start { [unowned self] bytes, sender in receiveDatagram(bytes, from: sender) }
+        // Weak: sockets may report a last event after the server is gone.
+        udp!.start { [weak self] bytes, sender in self?.receiveDatagram(bytes, from: sender) }
         tcp!.start(
-            onFrame: { [unowned self] bytes, connection in receiveFrame(bytes, from: connection) },
-            onClose: { [unowned self] connection, reason in connectionClosed(connection, reason: reason) })
+            onFrame: { [weak self] bytes, connection in self?.receiveFrame(bytes, from: connection) },
+            onClose: { [weak self] connection, reason in self?.connectionClosed(connection, reason: reason) })
         loop.execute { [self] in scheduleSweep() }
         for handler in startHandlers { handler() }
         return port
@@ -285,7 +286,7 @@ final class ServerCore: @unchecked Sendable {
 
     func deliver(_ message: OSCMessageView, from source: OSCPeer) {
         // Messages delivered while a packet is handled are that packet's: no lookup needed.
-        guard let peer = inPacket ? current : peer(for: source) else { return }
+        guard !stopped, let peer = inPacket ? current : peer(for: source) else { return }
         stats.messagesReceived += 1
         guard peer.bucket.consume(1, now: Self.nowNanoseconds()) else {
             stats.rateLimited += 1
