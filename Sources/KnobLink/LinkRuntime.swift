@@ -45,8 +45,8 @@ final class LinkRuntime: @unchecked Sendable {
         indexByAddress = index
         pending = Array(repeating: false, count: core.parameters.count)
         stateFile = core.configuration.stateFile.map { path in
-            StateFile(path: path, tree: core.tree) { [unowned core] error in
-                core.log(LogEvent(level: .error, message: error.description))
+            StateFile(path: path, tree: core.tree) { [weak core] error in
+                core?.log(LogEvent(level: .error, message: error.description))
             }
         }
         try core.dispatcher.register("/sys/link") { [unowned self] message in linkMessage(message) }
@@ -120,7 +120,8 @@ final class LinkRuntime: @unchecked Sendable {
         if let numeric = LinkManager.address(of: url, announcedFrom: source) {
             address = numeric
         } else if source == nil, let resolved = try? url.resolve().first {
-            // Only at start: a name lookup on the loop would stall every peer.
+            // Only for links the embedding program gives (configuration, link(to:)), never for a
+            // peer's /sys/link: a name lookup on the loop would stall every peer.
             address = resolved
         } else {
             throw .invalidURL(url.description, reason: "the host must be a numeric address or localhost")
