@@ -1,0 +1,359 @@
+import Dispatch
+import Foundation
+import OSCCore
+import OSCTransport
+import Parameters
+
+/// The state and logic of a server, confined to its event loop.
+///
+/// Everything here runs on `loop` (the sockets' handlers, the timers, and work handed over with
+/// `loop.execute`), which is why the class can be `@unchecked Sendable`: no two threads ever
+/// touch it at once. Local changes from other threads arrive through `localChanges`.
+final class ServerCore: @unchecked Sendable {
+    let loop: OSCEventLoop
+    let tree: ParameterTree
+    let configuration: KnobLinkServer.Configuration
+    let parameters: [Parameter]
+    let addresses: [ParameterAddresses]
+    let dispatcher = OSCDispatcher()
+    let presets: PresetStore?
+    var name: String
+    /// The embedder's log handler; set from any thread.
+    let logHandler = Locked<(@Sendable (LogEvent) -> Void)?>(nil)
+
+    var udp: OSCUDPServer?
+    var tcp: OSCTCPServer?
+    /// Decodes packets up to ``smallPacketLimit`` bytes; its future bundles may hold 256 × 8 KiB.
+    var receiver: OSCReceiver!
+    /// Decodes larger packets (TCP frames up to 1 MiB); only 4 of its future bundles may wait, so
+    /// that packets held for later cost at most a few MiB whatever peers send.
+    var largeReceiver: OSCReceiver!
+    static let smallPacketLimit = 8192
+    var observerToken: ParameterObserverToken?
+    /// The originator of every change the server makes itself: its own observer's token, so that
+    /// the observer skips them (the server fans those out itself, knowing their origin).
+    var originator: ParameterObserverToken
+
+    var peers: [PeerID: ServerPeer] = [:]
+    var subscribers: [ServerPeer] = []
+    /// Peers with values waiting to be sent.
+    var waiting: [ServerPeer] = []
+    /// The earliest time a waiting value is due (monotonic seconds).
+    var nextDue = Double.infinity
+    var timer: DispatchWorkItem?
+    var timerDeadline = Double.infinity
+    var sweepTimer: DispatchWorkItem?
+    var stats = ServerStatistics()
+    var builder: PacketBuilder!
+    /// The destination of the packets `builder` emits.
+    var target: PeerDestination?
+    var targetPeer: ServerPeer?
+
+    /// The peer whose packet is being handled, and its transport identity.
+    var current: ServerPeer?
+    var currentSource: OSCPeer?
+    var inPacket = false
+    /// The sender of the last datagram and its peer, so that a stream of packets from one peer
+    /// skips the allow-list and the table lookup; cleared when any peer leaves the table.
+    var lastUDPSender: OSCSocketAddress?
+    /// When the last packet was handled (monotonic nanoseconds), and whether a flush of feedback
+    /// is queued behind the current batch of packets.
+    var lastPacketEnd: UInt64 = 0
+    var flushQueued = false
+    /// Packets closer than this belong to one batch.
+    static let burstGapNanoseconds: UInt64 = 5_000
+    var lastUDPPeer: ServerPeer?
+    /// New implicit subscribers, whose current values go out once their message is handled.
+    var initialValuesDue: [ServerPeer] = []
+    /// The most peers tracked for rate limits and errors (subscribers always are).
+    let peerTableLimit: Int
+    var stopped = false
+
+    // Extension points for the link manager and the state file (KnobLinkServer+Links.swift).
+    /// Called on the loop after every applied change, with the peer that made it (`nil`: a local
+    /// change or a preset load).
+    var changeObservers: [(_ index: Int, _ origin: ServerPeer?) -> Void] = []
+    /// Sees every accepted packet before it is decoded; returning `true` consumes it (`/sys/via` bundles).
+    var packetFilter: ((UnsafeRawBufferPointer, ServerPeer) -> Bool)?
+    /// Run on the loop once the sockets are bound, and when the server stops.
+    var startHandlers: [() -> Void] = []
+    var stopHandlers: [() -> Void] = []
+    /// The links and the state file, installed through the extension points above.
+    var links: LinkRuntime?
+
+    let localChanges = Locked(LocalChanges(count: 0))
+    let guardSeconds: Double
+
+    struct LocalChanges {
+        var marked: [Bool]
+        var list: [Int] = []
+        var scheduled = false
+        init(count: Int) { marked = Array(repeating: false, count: count) }
+    }
+
+    init(tree: ParameterTree, configuration: KnobLinkServer.Configuration, loop: OSCEventLoop) throws {
+        self.loop = loop
+        self.tree = tree
+        self.configuration = configuration
+        parameters = tree.allParameters
+        let root = try Self.validatedRoot(configuration.root)
+        addresses = parameters.map { ParameterAddresses(parameter: $0, root: root) }
+        presets = try configuration.presetsDirectory.map { path throws(PresetStoreError) in try PresetStore(path: path)
+        }
+        name = configuration.name ?? Self.defaultName(configuration, port: configuration.port)
+        originator = ParameterObserverToken.unique()
+        peerTableLimit = max(4 * configuration.maxPeers, 256)
+        guardSeconds = Double(max(configuration.touchGuardMilliseconds, 0)) / 1000
+        localChanges.withLock { $0 = LocalChanges(count: parameters.count) }
+        builder = PacketBuilder { [unowned self] bytes in emit(bytes) }
+        let options = OSCDecodingOptions(maximumBundleDepth: configuration.maxBundleDepth)
+        receiver = OSCReceiver(
+            loop: loop, options: options, maximumScheduledPackets: 256,
+            onError: { [weak self] error, source in self?.receiveFailed(error, from: source) },
+            handler: { [weak self] message, _, source in self?.deliver(message, from: source) })
+        largeReceiver = OSCReceiver(
+            loop: loop, options: options, maximumScheduledPackets: 4,
+            onError: { [weak self] error, source in self?.receiveFailed(error, from: source) },
+            handler: { [weak self] message, _, source in self?.deliver(message, from: source) })
+        try registerParameterMethods()
+        try registerSystemMethods()
+        dispatcher.fallback = { [unowned self] message in unknownAddress(message) }
+        links = try LinkRuntime(core: self)
+    }
+
+    /// `host:port`: the bound address, or the machine's name when bound to every interface, so
+    /// that instances on different machines have different names in link hop lists.
+    static func defaultName(_ configuration: KnobLinkServer.Configuration, port: UInt16) -> String {
+        let host = configuration.bindHost.flatMap { ["0.0.0.0", "::", ""].contains($0) ? nil : $0 }
+        return "\(host ?? ProcessInfo.processInfo.hostName):\(port)"
+    }
+
+    /// `""`, or `/a/b` with valid parts and no trailing slash.
+    static func validatedRoot(_ root: String) throws(KnobLinkServerError) -> String {
+        guard !root.isEmpty else { return "" }
+        let valid =
+            root.utf8.first == UInt8(ascii: "/") && root.utf8.last != UInt8(ascii: "/")
+            && (try? OSCAddressPattern(root))?.hasWildcards == false
+        guard valid else { throw .invalidRoot(root) }
+        return root
+    }
+
+    func log(_ event: LogEvent) {
+        let handler = logHandler.withLock { $0 }
+        handler?(event)
+    }
+
+    // MARK: Clock
+
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    static func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    // MARK: Starting and stopping
+
+    func start() throws -> UInt16 {
+        let host = configuration.bindHost ?? "0.0.0.0"
+        var tcpOptions = OSCTCPOptions()
+        tcpOptions.maximumFrameLength = configuration.maxFrameLength
+        tcpOptions.maximumConnections = configuration.maxPeers
+        // A peer that stops reading costs at most 1 MiB before it is dropped (64 of them: 64 MiB).
+        tcpOptions.maximumQueuedBytes = 1 << 20
+        var attempt = 0
+        while true {
+            attempt += 1
+            let udp = try OSCUDPServer(host: host, port: configuration.port, loop: loop)
+            do {
+                let tcp = try OSCTCPServer(
+                    host: host, port: udp.localAddress.port, options: tcpOptions, loop: loop)
+                self.udp = udp
+                self.tcp = tcp
+                break
+            } catch let error as OSCSystemError where configuration.port == 0 && attempt < 20 {
+                // The kernel's free UDP port may be taken for TCP: try another pair.
+                _ = error
+                udp.close()
+            }
+        }
+        let port = udp!.localAddress.port
+        if configuration.name == nil { name = Self.defaultName(configuration, port: port) }
+        let token = tree.token(byAddingParameterObserver: { [weak self] change in
+            guard change.eventType == .value else { return }
+            self?.localChange(change.parameter.index)
+        })
+        observerToken = token
+        originator = token
+        // Weak: sockets may report a last event after the server is gone.
+        udp!.start { [weak self] bytes, sender in self?.receiveDatagram(bytes, from: sender) }
+        tcp!.start(
+            onFrame: { [weak self] bytes, connection in self?.receiveFrame(bytes, from: connection) },
+            onClose: { [weak self] connection, reason in self?.connectionClosed(connection, reason: reason) })
+        loop.execute { [self] in scheduleSweep() }
+        for handler in startHandlers { handler() }
+        return port
+    }
+
+    /// Stops on the loop: no more input, timers cancelled, sockets closed.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        if let observerToken { tree.removeParameterObserver(observerToken) }
+        observerToken = nil
+        for handler in stopHandlers { handler() }
+        timer?.cancel()
+        sweepTimer?.cancel()
+        udp?.close()
+        tcp?.close()
+    }
+
+    // MARK: Receiving
+
+    func receiveDatagram(_ bytes: UnsafeRawBufferPointer, from sender: OSCSocketAddress) {
+        guard !stopped else { return }
+        stats.packetsReceived += 1
+        let peer: ServerPeer
+        if let cached = lastUDPPeer, let last = lastUDPSender, Self.sameBytes(last, sender) {
+            // The same sender as the last packet: already allowed and looked up.
+            peer = cached
+        } else {
+            guard configuration.allowList.contains(sender) else {
+                stats.disallowedPeer += 1
+                return
+            }
+            guard let found = self.peer(forUDPSender: sender) else { return }
+            peer = found
+            lastUDPSender = sender
+            lastUDPPeer = found
+        }
+        receivePacket(bytes, peer: peer, source: .udp(sender))
+    }
+
+    /// Whether two addresses are the same bytes: then they are the same address (the converse
+    /// does not hold, which only costs a lookup). Compared without allocating, unlike `==`.
+    static func sameBytes(_ lhs: OSCSocketAddress, _ rhs: OSCSocketAddress) -> Bool {
+        withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+    }
+
+    func receiveFrame(_ bytes: UnsafeRawBufferPointer, from connection: OSCTCPConnection) {
+        guard !stopped else { return }
+        stats.packetsReceived += 1
+        guard configuration.allowList.contains(connection.remoteAddress) else {
+            stats.disallowedPeer += 1
+            connection.close()
+            return
+        }
+        let id = PeerID.tcp(ObjectIdentifier(connection))
+        let peer: ServerPeer
+        if let known = peers[id] {
+            peer = known
+        } else {
+            peer = addPeer(.tcp(connection))
+            log(LogEvent(level: .info, message: "peer \(peer.description) connected"))
+        }
+        receivePacket(bytes, peer: peer, source: .tcp(connection))
+    }
+
+    private func receivePacket(_ bytes: UnsafeRawBufferPointer, peer: ServerPeer, source: OSCPeer) {
+        let start = Self.nowNanoseconds()
+        // A packet that starts right after the previous one ended belongs to the same batch of
+        // datagrams (read many per system call) or TCP frames: its feedback waits for the end of
+        // the batch, so that a flood sends one bundle per subscriber per batch, not per packet.
+        // A lone packet (the round trip of a controller) is answered at once.
+        let inBurst = start &- lastPacketEnd < Self.burstGapNanoseconds
+        let now = Double(start) / 1e9
+        peer.lastHeard = now
+        current = peer
+        currentSource = source
+        inPacket = true
+        if let packetFilter, packetFilter(bytes, peer) {
+            // Consumed (a link's bundle).
+        } else {
+            (bytes.count <= Self.smallPacketLimit ? receiver : largeReceiver).receive(bytes, from: source)
+        }
+        inPacket = false
+        current = nil
+        currentSource = nil
+        if inBurst || flushQueued {
+            if !flushQueued && !waiting.isEmpty {
+                flushQueued = true
+                loop.execute { [weak self] in
+                    guard let self else { return }
+                    flushQueued = false
+                    flushDue(now: Self.now())
+                }
+            }
+        } else {
+            flushDue(now: Self.now())
+        }
+        lastPacketEnd = Self.nowNanoseconds()
+    }
+
+    func connectionClosed(_ connection: OSCTCPConnection, reason: OSCTCPCloseReason) {
+        switch reason {
+        case .framingError(.frameTooLarge): stats.oversizedFrame += 1
+        case .framingError: stats.malformed += 1
+        case .otherProtocolRefused: stats.otherProtocol += 1
+        default: break
+        }
+        if let peer = peers[.tcp(ObjectIdentifier(connection))] {
+            removePeer(peer, reason: "connection closed (\(reason))")
+        }
+    }
+
+    /// The peer a message delivered later (a scheduled bundle) came from.
+    private func peer(for source: OSCPeer) -> ServerPeer? {
+        if let currentSource, let current, currentSource == source { return current }
+        switch source {
+        case .udp(let sender): return peer(forUDPSender: sender)
+        case .tcp(let connection): return connection.isClosed ? nil : peers[.tcp(ObjectIdentifier(connection))]
+        }
+    }
+
+    func deliver(_ message: OSCMessageView, from source: OSCPeer) {
+        // Messages delivered while a packet is handled are that packet's: no lookup needed.
+        guard !stopped, let peer = inPacket ? current : peer(for: source) else { return }
+        stats.messagesReceived += 1
+        guard peer.bucket.consume(1, now: Self.nowNanoseconds()) else {
+            stats.rateLimited += 1
+            sendError(to: peer, address: message.address, reason: "rate limit exceeded")
+            return
+        }
+        let previous = current
+        current = peer
+        defer { current = previous }
+        do {
+            try dispatcher.dispatch(message)
+        } catch {
+            stats.unknownAddress += 1
+            sendError(to: peer, address: message.address, reason: error.description)
+        }
+        if !initialValuesDue.isEmpty {
+            let due = initialValuesDue
+            initialValuesDue.removeAll()
+            for subscriber in due where subscriber.isSubscriber {
+                sendCurrentValues(to: subscriber.destination, peer: subscriber)
+            }
+        }
+        if !inPacket { flushDue(now: Self.now()) }
+    }
+
+    func receiveFailed(_ error: OSCReceiveError, from source: OSCPeer) {
+        guard let peer = peer(for: source) else { return }
+        switch error {
+        case .malformed(.bundleNestingTooDeep(let depth, _)):
+            stats.tooDeep += 1
+            sendError(
+                to: peer, address: "", reason: "bundles nested \(depth) deep (at most \(configuration.maxBundleDepth))")
+        case .malformed(let decoding):
+            stats.malformed += 1
+            sendError(to: peer, address: "", reason: "malformed packet: \(decoding)")
+        case .schedulingRefused:
+            stats.scheduleRefused += 1
+            sendError(to: peer, address: "", reason: "too many bundles scheduled, or too far ahead")
+        }
+    }
+
+    func unknownAddress(_ message: OSCMessageView) {
+        guard let peer = current else { return }
+        stats.unknownAddress += 1
+        sendError(to: peer, address: message.address, reason: "unknown address")
+    }
+}
