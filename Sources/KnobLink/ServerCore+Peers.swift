@@ -2,15 +2,16 @@ import Dispatch
 import OSCCore
 import OSCTransport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension ServerCore {
     /// Sends that fail with "connection refused" this many times in a row mark a UDP peer dead.
     static let deadAfterRefusedSends = 3
+
+    /// `ECONNREFUSED` (OSCTransport is the only module that imports the C library).
+    #if os(Linux)
+        static let connectionRefused: Int32 = 111
+    #else
+        static let connectionRefused: Int32 = 61
+    #endif
 
     // MARK: The peer table
 
@@ -85,7 +86,7 @@ extension ServerCore {
                 targetPeer?.refusedSends = 0
             } catch {
                 stats.sendFailures += 1
-                if error.errno == ECONNREFUSED, let peer = targetPeer ?? peers[.udp(address)] {
+                if error.errno == Self.connectionRefused, let peer = targetPeer ?? peers[.udp(address)] {
                     peer.refusedSends += 1
                     if peer.refusedSends >= Self.deadAfterRefusedSends {
                         stats.deadPeers += 1
@@ -110,7 +111,7 @@ extension ServerCore {
     }
 
     /// Sends `/sys/error s address s reason`, at most once a second per peer (rule 9.2).
-    func sendError(to peer: ServerPeer, address: String, reason: String) {
+    func sendError(to peer: ServerPeer, address: @autoclosure () -> String, reason: @autoclosure () -> String) {
         // Rule 9.10: errors on link traffic are only counted.
         guard !peer.isLink else { return }
         let now = Self.now()
@@ -120,6 +121,8 @@ extension ServerCore {
         }
         peer.lastErrorSent = now
         stats.errorsSent += 1
+        let address = address()
+        let reason = reason()
         reply(OSCMessage("/sys/error", [.string(address), .string(reason)]), to: peer)
         log(LogEvent(level: .debug, message: "error to \(peer.description): \(address) \(reason)"))
     }

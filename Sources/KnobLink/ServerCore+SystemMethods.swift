@@ -68,7 +68,7 @@ extension ServerCore {
             return sendError(to: peer, address: "/sys/subscribe", reason: "too many subscriptions for \(url)")
         }
         let subscription = Subscription(
-            patternText: patternText, pattern: pattern, interval: maxHz > 0 ? 1 / maxHz : 0, flags: flags,
+            patternText: patternText, pattern: pattern, interval: maxHz > 0 ? min(1 / maxHz, 3600) : 0, flags: flags,
             isImplicit: false)
         let wasSubscriber = subscriber.isSubscriber
         subscriber.subscriptions.append(subscription)

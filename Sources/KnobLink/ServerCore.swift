@@ -23,10 +23,16 @@ final class ServerCore: @unchecked Sendable {
 
     var udp: OSCUDPServer?
     var tcp: OSCTCPServer?
+    /// Decodes packets up to ``smallPacketLimit`` bytes; its future bundles may hold 256 × 8 KiB.
     var receiver: OSCReceiver!
+    /// Decodes larger packets (TCP frames up to 1 MiB); only 4 of its future bundles may wait, so
+    /// that packets held for later cost at most a few MiB whatever peers send.
+    var largeReceiver: OSCReceiver!
+    static let smallPacketLimit = 8192
     var observerToken: ParameterObserverToken?
-    /// The originator of every change the server makes itself, so that its own observer skips them.
-    let originator: ParameterObserverToken
+    /// The originator of every change the server makes itself: its own observer's token, so that
+    /// the observer skips them (the server fans those out itself, knowing their origin).
+    var originator: ParameterObserverToken
 
     var peers: [PeerID: ServerPeer] = [:]
     var subscribers: [ServerPeer] = []
@@ -53,6 +59,16 @@ final class ServerCore: @unchecked Sendable {
     let peerTableLimit: Int
     var stopped = false
 
+    // Extension points for the link manager and the state file (KnobLinkServer+Links.swift).
+    /// Called on the loop after every applied change, with the peer that made it (`nil`: a local
+    /// change or a preset load).
+    var changeObservers: [(_ index: Int, _ origin: ServerPeer?) -> Void] = []
+    /// Sees every accepted packet before it is decoded; returning `true` consumes it (`/sys/via` bundles).
+    var packetFilter: ((UnsafeRawBufferPointer, ServerPeer) -> Bool)?
+    /// Run on the loop once the sockets are bound, and when the server stops.
+    var startHandlers: [() -> Void] = []
+    var stopHandlers: [() -> Void] = []
+
     let localChanges = Mutex(LocalChanges(count: 0))
     let guardSeconds: Double
 
@@ -78,8 +94,13 @@ final class ServerCore: @unchecked Sendable {
         guardSeconds = Double(max(configuration.touchGuardMilliseconds, 0)) / 1000
         localChanges.withLock { $0 = LocalChanges(count: parameters.count) }
         builder = PacketBuilder { [unowned self] bytes in emit(bytes) }
+        let options = OSCDecodingOptions(maximumBundleDepth: configuration.maxBundleDepth)
         receiver = OSCReceiver(
-            loop: loop, options: OSCDecodingOptions(maximumBundleDepth: configuration.maxBundleDepth),
+            loop: loop, options: options, maximumScheduledPackets: 256,
+            onError: { [unowned self] error, source in receiveFailed(error, from: source) },
+            handler: { [unowned self] message, _, source in deliver(message, from: source) })
+        largeReceiver = OSCReceiver(
+            loop: loop, options: options, maximumScheduledPackets: 4,
             onError: { [unowned self] error, source in receiveFailed(error, from: source) },
             handler: { [unowned self] message, _, source in deliver(message, from: source) })
         try registerParameterMethods()
@@ -114,6 +135,8 @@ final class ServerCore: @unchecked Sendable {
         var tcpOptions = OSCTCPOptions()
         tcpOptions.maximumFrameLength = configuration.maxFrameLength
         tcpOptions.maximumConnections = configuration.maxPeers
+        // A peer that stops reading costs at most 1 MiB before it is dropped (64 of them: 64 MiB).
+        tcpOptions.maximumQueuedBytes = 1 << 20
         var attempt = 0
         while true {
             attempt += 1
@@ -132,28 +155,32 @@ final class ServerCore: @unchecked Sendable {
         }
         let port = udp!.localAddress.port
         if configuration.name == nil { name = "\(configuration.bindHost ?? "localhost"):\(port)" }
-        observerToken = tree.token(byAddingParameterObserver: { [weak self] change in
+        let token = tree.token(byAddingParameterObserver: { [weak self] change in
             guard change.eventType == .value else { return }
             self?.localChange(change.parameter.index)
         })
+        observerToken = token
+        originator = token
         udp!.start { [unowned self] bytes, sender in receiveDatagram(bytes, from: sender) }
         tcp!.start(
             onFrame: { [unowned self] bytes, connection in receiveFrame(bytes, from: connection) },
             onClose: { [unowned self] connection, reason in connectionClosed(connection, reason: reason) })
         loop.execute { [self] in scheduleSweep() }
+        for handler in startHandlers { handler() }
         return port
     }
 
+    /// Stops on the loop: no more input, timers cancelled, sockets closed.
     func stop() {
+        guard !stopped else { return }
+        stopped = true
         if let observerToken { tree.removeParameterObserver(observerToken) }
         observerToken = nil
-        loop.executeSoon { [self] in
-            stopped = true
-            timer?.cancel()
-            sweepTimer?.cancel()
-            udp?.close()
-            tcp?.close()
-        }
+        for handler in stopHandlers { handler() }
+        timer?.cancel()
+        sweepTimer?.cancel()
+        udp?.close()
+        tcp?.close()
     }
 
     // MARK: Receiving
@@ -194,7 +221,11 @@ final class ServerCore: @unchecked Sendable {
         current = peer
         currentSource = source
         inPacket = true
-        receiver.receive(bytes, from: source)
+        if let packetFilter, packetFilter(bytes, peer) {
+            // Consumed (a link's bundle).
+        } else {
+            (bytes.count <= Self.smallPacketLimit ? receiver : largeReceiver).receive(bytes, from: source)
+        }
         inPacket = false
         current = nil
         currentSource = nil
@@ -223,7 +254,8 @@ final class ServerCore: @unchecked Sendable {
     }
 
     func deliver(_ message: OSCMessageView, from source: OSCPeer) {
-        guard let peer = peer(for: source) else { return }
+        // Messages delivered while a packet is handled are that packet's: no lookup needed.
+        guard let peer = inPacket ? current : peer(for: source) else { return }
         stats.messagesReceived += 1
         guard peer.bucket.consume(1, now: Self.nowNanoseconds()) else {
             stats.rateLimited += 1
