@@ -163,6 +163,7 @@ extension ServerCore {
         entries.append(("tcpConnections", tcp?.openConnections.count ?? 0))
         entries.append(("tcpRefused", tcp?.refusedConnections ?? 0))
         entries.append(("udpSendsWouldBlock", udp?.statistics.sendsWouldBlock ?? 0))
+        entries.append(contentsOf: linkStatisticsEntries())
         return entries
     }
 

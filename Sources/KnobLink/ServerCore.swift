@@ -68,6 +68,8 @@ final class ServerCore: @unchecked Sendable {
     /// Run on the loop once the sockets are bound, and when the server stops.
     var startHandlers: [() -> Void] = []
     var stopHandlers: [() -> Void] = []
+    /// The links and the state file, installed through the extension points above.
+    var links: LinkRuntime?
 
     let localChanges = Mutex(LocalChanges(count: 0))
     let guardSeconds: Double
@@ -106,6 +108,7 @@ final class ServerCore: @unchecked Sendable {
         try registerParameterMethods()
         try registerSystemMethods()
         dispatcher.fallback = { [unowned self] message in unknownAddress(message) }
+        links = try LinkRuntime(core: self)
     }
 
     /// `""`, or `/a/b` with valid parts and no trailing slash.
