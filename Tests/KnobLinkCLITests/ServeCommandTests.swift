@@ -164,7 +164,8 @@ import Testing
         #expect(configuration.maxBundleDepth == 4)
         #expect(configuration.presetsDirectory == "/tmp/p")
         #expect(configuration.stateFile == "/tmp/s.json")
-        #expect(command.links.map { "\($0.url) \($0.twoWay)" } == ["osc.udp://a:1/ true", "osc.udp://b:2/ false"])
+        #expect(
+            configuration.links.map { "\($0.url) \($0.twoWay)" } == ["osc.udp://a:1/ true", "osc.udp://b:2/ false"])
         #expect(command.logLevel == .debug)
         #expect(command.summaryInterval == 0.5)
     }
