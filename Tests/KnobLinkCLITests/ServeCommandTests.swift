@@ -25,8 +25,8 @@ import Testing
                                   tree)
           --port <port>           The UDP and TCP port; 0 picks a free one. (default:
                                   8000)
-          --bind <host>           The local address to listen on. (default: every
-                                  interface)
+          --bind <host>           The local address to listen on; '::' for IPv6 and
+                                  IPv4. (default: every IPv4 interface)
           --allow <cidr>          Accept peers from this block (repeatable; replaces the
                                   default of loopback, private and link-local ranges);
                                   'any' accepts everyone.
