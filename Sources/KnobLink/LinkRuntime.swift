@@ -125,19 +125,26 @@ final class LinkRuntime: @unchecked Sendable {
         guard let mode, mode == 0 || mode == 1 else {
             return core.sendError(to: peer, address: message.address, reason: "mode must be 0 (one-way) or 1 (two-way)")
         }
-        do {
-            let url = try OSCURL.parse(text)
-            try add(url, twoWay: mode == 1, from: core.currentSource?.address)
-        } catch let error as OSCSocketAddressError {
-            core.sendError(to: peer, address: message.address, reason: "\(error)")
+        do throws(KnobLinkServerError) {
+            try add(try Self.parse(text), twoWay: mode == 1, from: core.currentSource?.address)
         } catch {
-            core.sendError(to: peer, address: message.address, reason: "\(error)")
+            core.sendError(to: peer, address: message.address, reason: error.description)
+        }
+    }
+
+    /// A url argument, with the server's error text when it is not one.
+    private static func parse(_ text: String) throws(KnobLinkServerError) -> OSCURL {
+        do {
+            return try OSCURL.parse(text)
+        } catch {
+            guard case .invalidURL(_, let reason) = error else { throw .invalidURL(text, reason: "\(error)") }
+            throw .invalidURL(text, reason: reason)
         }
     }
 
     private func unlinkMessage(_ message: OSCMessageView) {
         guard let peer = core.current else { return }
-        guard let text = message.string(at: 0), let url = try? OSCURL.parse(text),
+        guard let text = message.string(at: 0), let url = try? Self.parse(text),
             let address = LinkManager.address(of: url, announcedFrom: core.currentSource?.address)
         else {
             return core.sendError(to: peer, address: message.address, reason: "expected s url (osc.udp://host:port/)")

@@ -43,6 +43,7 @@ extension ServerCore {
         }
         if let oldest {
             peers[oldest.id] = nil
+            lastUDPPeer = nil
             stats.peerTableEvictions += 1
         }
     }
@@ -50,6 +51,7 @@ extension ServerCore {
     func removePeer(_ peer: ServerPeer, reason: String) {
         guard peers[peer.id] === peer else { return }
         peers[peer.id] = nil
+        lastUDPPeer = nil
         if peer.isSubscriber {
             peer.subscriptions = []
             subscriptionsChanged(peer)
@@ -140,7 +142,11 @@ extension ServerCore {
             if case .tcp = peer.destination { return .success(peer.destination) }
             return .failure(.invalidURL(text, reason: "osc.tcp urls are only accepted on a TCP connection"))
         }
-        let host = url.host == "localhost" ? "127.0.0.1" : url.host
+        var host = url.host == "localhost" ? "127.0.0.1" : url.host
+        if udp?.localAddress.family == .ipv6, !host.contains(":") {
+            // A socket bound to `::` reaches IPv4 peers through mapped addresses.
+            host = "::ffff:" + host
+        }
         guard let address = OSCSocketAddress(numericHost: host, port: url.port) else {
             return .failure(.invalidURL(text, reason: "the host must be a numeric address or localhost"))
         }
@@ -178,6 +184,7 @@ extension ServerCore {
             }
             if !peer.isSubscriber, case .udp = peer.destination, idle >= max(configuration.implicitExpiry, 60) {
                 peers[peer.id] = nil
+                lastUDPPeer = nil
             }
         }
     }

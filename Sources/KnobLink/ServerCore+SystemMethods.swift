@@ -163,6 +163,8 @@ extension ServerCore {
         entries.append(("tcpConnections", tcp?.openConnections.count ?? 0))
         entries.append(("tcpRefused", tcp?.refusedConnections ?? 0))
         entries.append(("udpSendsWouldBlock", udp?.statistics.sendsWouldBlock ?? 0))
+        entries.append(("udpTruncated", udp?.statistics.truncated ?? 0))
+        entries.append(("udpReceiveErrors", udp?.statistics.receiveErrors ?? 0))
         entries.append(contentsOf: linkStatisticsEntries())
         return entries
     }

@@ -15,13 +15,14 @@ import Testing
         var gain: Parameter { server.tree.parameter(forKeyPath: "knob.gain")! }
         var url: OSCURL { OSCURL(host: "127.0.0.1", port: server.port) }
 
-        init(port: UInt16 = 0, links: [LinkConfiguration] = [], name: String? = nil) throws {
+        init(port: UInt16 = 0, links: [LinkConfiguration] = [], name: String? = nil, root: String = "") throws {
             var configuration = KnobLinkServer.Configuration()
             configuration.port = port
             configuration.bindHost = "127.0.0.1"
             configuration.feedbackPort = .auto
             configuration.links = links
             configuration.name = name
+            configuration.root = root
             server = try KnobLinkServer(tree: ParameterTree.makeDefault(), configuration: configuration)
             _ = gain.token { [weak self] change in
                 if change.eventType == .value { self?.changes.add(1, ordering: .relaxed) }
@@ -137,6 +138,22 @@ import Testing
         #expect(await Self.eventually { first.hasGain(-60) })
     }
 
+    @Test func eachInstanceAppliesItsOwnRootAndOneWayLinksStayOneWay() async throws {
+        let far = try Instance(root: "/inst2")
+        let near = try Instance(links: [LinkConfiguration(url: far.url, twoWay: false)], root: "/inst1")
+        let peer = try TestPeer(port: far.server.port)
+        peer.send("/sys/subscribe", [.string(peer.url)])
+        #expect(await peer.wait { $0.contains { $0.address == "/sys/update" && $0.arguments == [.int32(0)] } })
+        peer.clear()
+        near.gain.setValue(12)
+        #expect(await peer.wait { $0.contains { $0.address == "/inst2/knob/gain" && $0.arguments == [.float32(1)] } })
+        // One-way: no announcement, so the far instance's changes stay there.
+        #expect(far.server.links.isEmpty)
+        far.gain.setValue(-60)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(near.hasGain(12))
+    }
+
     @Test func chainOfTenWithTheDefaultTTL() async throws {
         var chain: [Instance] = []
         for _ in 0..<10 { chain.append(try Instance()) }
@@ -231,7 +248,18 @@ import Testing
         // Errors go to the sender (a fresh peer each, as /sys/error is sent once a second per peer).
         let refused = try TestPeer(port: first.server.port)
         refused.send("/sys/link", [.string("osc.tcp://127.0.0.1:9/")])
-        #expect(await refused.wait { $0.contains { $0.address == "/sys/error" } })
+        let tcpError = OSCMessage(
+            "/sys/error",
+            [
+                .string("/sys/link"),
+                .string("invalid url 'osc.tcp://127.0.0.1:9/': links go over UDP (osc.udp://host:port/)"),
+            ])
+        #expect(await refused.wait { $0.contains(tcpError) })
+        let garbled = try TestPeer(port: first.server.port)
+        garbled.send("/sys/link", [.string("nonsense")])
+        let garbledError = OSCMessage(
+            "/sys/error", [.string("/sys/link"), .string("invalid url 'nonsense': no '://'")])
+        #expect(await garbled.wait { $0.contains(garbledError) })
         let unknown = try TestPeer(port: first.server.port)
         unknown.send("/sys/unlink", [.string("osc.udp://127.0.0.1:9/")])
         #expect(await unknown.wait { $0.contains { $0.address == "/sys/error" } })
