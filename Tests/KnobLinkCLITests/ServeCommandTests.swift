@@ -306,7 +306,8 @@ import Testing
             "$ oscsend localhost \(ports[0]) /knob/gain f 1.7\n  /knob/gain f 1.000000\n",
             "  /knob/gain/str s \"-12 dB\"\n", "  /toggle/retrigger f 1.000000\n",
             "  /sys/error ss \"/knob/nope\" \"unknown address\"\n",
-            "  /sys/pong ss \"localhost:\(ports[0])\" \"0.1.0\"\n",
+            // The default name: the machine's name and the port.
+            "  /sys/pong ss \"\(ProcessInfo.processInfo.hostName):\(ports[0])\" \"0.1.0\"\n",
             "  /amp/attack/str s \"300ms\"\n", "  /sys/preset s \"Lead\"\n",
             "  /sys/error ss \"/sys/preset/load\" \"preset 'Missing': not found\"\n",
         ] {
