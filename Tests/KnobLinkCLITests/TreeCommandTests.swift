@@ -150,6 +150,13 @@ import Testing
         #expect(result == Tool.Result(status: 1, stdout: "", stderr: expected))
     }
 
+    @Test func refusesADirectory() throws {
+        let path = FileManager.default.temporaryDirectory.path
+        let result = try Tool.knoblink("tree", "--tree", path)
+        let expected = "Error: \(path): is a directory, not a tree file\n"
+        #expect(result == Tool.Result(status: 1, stdout: "", stderr: expected))
+    }
+
     @Test(arguments: [(Float(0), "0"), (-0.0, "0"), (20000, "20000"), (0.01, "0.01"), (-60, "-60"), (1e10, "1e+10")])
     func numbersAreShortest(value: Float, text: String) {
         #expect(TreeListing.number(value) == text)
