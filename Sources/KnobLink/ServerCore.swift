@@ -3,7 +3,6 @@ import Foundation
 import OSCCore
 import OSCTransport
 import Parameters
-import Synchronization
 
 /// The state and logic of a server, confined to its event loop.
 ///
@@ -20,7 +19,7 @@ final class ServerCore: @unchecked Sendable {
     let presets: PresetStore?
     var name: String
     /// The embedder's log handler; set from any thread.
-    let logHandler = Mutex<(@Sendable (LogEvent) -> Void)?>(nil)
+    let logHandler = Locked<(@Sendable (LogEvent) -> Void)?>(nil)
 
     var udp: OSCUDPServer?
     var tcp: OSCTCPServer?
@@ -57,6 +56,12 @@ final class ServerCore: @unchecked Sendable {
     /// The sender of the last datagram and its peer, so that a stream of packets from one peer
     /// skips the allow-list and the table lookup; cleared when any peer leaves the table.
     var lastUDPSender: OSCSocketAddress?
+    /// When the last packet was handled (monotonic nanoseconds), and whether a flush of feedback
+    /// is queued behind the current batch of packets.
+    var lastPacketEnd: UInt64 = 0
+    var flushQueued = false
+    /// Packets closer than this belong to one batch.
+    static let burstGapNanoseconds: UInt64 = 5_000
     var lastUDPPeer: ServerPeer?
     /// New implicit subscribers, whose current values go out once their message is handled.
     var initialValuesDue: [ServerPeer] = []
@@ -76,10 +81,10 @@ final class ServerCore: @unchecked Sendable {
     /// The links and the state file, installed through the extension points above.
     var links: LinkRuntime?
 
-    let localChanges = Mutex(LocalChanges(count: 0))
+    let localChanges = Locked(LocalChanges(count: 0))
     let guardSeconds: Double
 
-    struct LocalChanges: ~Copyable {
+    struct LocalChanges {
         var marked: [Bool]
         var list: [Int] = []
         var scheduled = false
@@ -247,7 +252,13 @@ final class ServerCore: @unchecked Sendable {
     }
 
     private func receivePacket(_ bytes: UnsafeRawBufferPointer, peer: ServerPeer, source: OSCPeer) {
-        let now = Self.now()
+        let start = Self.nowNanoseconds()
+        // A packet that starts right after the previous one ended belongs to the same batch of
+        // datagrams (read many per system call) or TCP frames: its feedback waits for the end of
+        // the batch, so that a flood sends one bundle per subscriber per batch, not per packet.
+        // A lone packet (the round trip of a controller) is answered at once.
+        let inBurst = start &- lastPacketEnd < Self.burstGapNanoseconds
+        let now = Double(start) / 1e9
         peer.lastHeard = now
         current = peer
         currentSource = source
@@ -260,7 +271,19 @@ final class ServerCore: @unchecked Sendable {
         inPacket = false
         current = nil
         currentSource = nil
-        flushDue(now: Self.now())
+        if inBurst || flushQueued {
+            if !flushQueued && !waiting.isEmpty {
+                flushQueued = true
+                loop.execute { [weak self] in
+                    guard let self else { return }
+                    flushQueued = false
+                    flushDue(now: Self.now())
+                }
+            }
+        } else {
+            flushDue(now: Self.now())
+        }
+        lastPacketEnd = Self.nowNanoseconds()
     }
 
     func connectionClosed(_ connection: OSCTCPConnection, reason: OSCTCPCloseReason) {
