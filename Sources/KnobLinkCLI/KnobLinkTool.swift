@@ -14,7 +14,13 @@ enum KnobLinkTool {
     }
 
     /// Every subcommand, in the order the help lists them.
-    static let subcommands: [any RunnableCommand.Type] = [SendCommand.self, DumpCommand.self]
+    static let subcommands: [any RunnableCommand.Type] = [
+        SendCommand.self,
+        DumpCommand.self,
+        ServeCommand.self,
+        GetCommand.self,
+        TreeCommand.self,
+    ]
 
     static let spec = CommandSpec(
         name: name,
