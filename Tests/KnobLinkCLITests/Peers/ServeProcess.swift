@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// A `knoblink serve` under test, started on a port from port 0 (or a given one) and killed at
+/// the end; it knows its process id (for `VmRSS` and `kill -9`) from its unique `--name`.
+final class ServeProcess: Sendable {
+    let process: RunningProcess
+    let port: UInt16
+    let name: String
+    let arguments: [String]
+
+    /// Starts `knoblink serve --port PORT --name NAME ARGUMENTS` and waits for
+    /// `Listening on UDP and TCP port N` on stderr.
+    init(_ arguments: [String] = [], port: UInt16 = 0, name: String? = nil, timeout: Duration = .seconds(20)) throws {
+        let name = name ?? "e2e-\(UUID().uuidString.prefix(8))"
+        self.name = name
+        self.arguments = arguments
+        let all = ["serve", "--port", "\(port)", "--name", name] + arguments
+        process = try RunningProcess(Tool.knoblink, all)
+        let marker = "Listening on UDP and TCP port "
+        let started = process.wait(timeout: timeout) { $0.stderr.contains(marker) || !$0.isRunning }
+        let line = process.stderr.split(separator: "\n").first { $0.contains(marker) }
+        guard started, let line, let bound = UInt16(line.split(separator: " ").last ?? "") else {
+            process.stop()
+            throw Failure.didNotStart(arguments: all, stderr: process.stderr)
+        }
+        self.port = bound
+    }
+
+    enum Failure: Error, CustomStringConvertible {
+        case didNotStart(arguments: [String], stderr: String)
+        var description: String {
+            switch self {
+            case .didNotStart(let arguments, let stderr):
+                "knoblink \(arguments.joined(separator: " ")) did not start: \(stderr)"
+            }
+        }
+    }
+
+    deinit {
+        process.stop()
+    }
+
+    var isRunning: Bool { process.isRunning }
+    var stderr: String { process.stderr }
+
+    /// The process id, found in /proc by the unique name on the command line.
+    var pid: Int32? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = Int32(entry),
+                let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+            else { continue }
+            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if words.contains("serve") && words.contains(name) { return pid }
+        }
+        return nil
+    }
+
+    /// The resident set size in KiB (`VmRSS` of /proc/PID/status).
+    var residentKilobytes: Int? {
+        guard let pid, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+            return nil
+        }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+    }
+
+    /// `kill -9`: no shutdown handler runs.
+    func kill9() {
+        if let pid { kill(pid, SIGKILL) }
+        _ = process.waitForExit(timeout: .seconds(5))
+    }
+
+    /// SIGTERM; returns the exit status.
+    func terminate() -> Int32? {
+        process.terminate(timeout: .seconds(10))
+    }
+
+    /// SIGINT; returns the exit status.
+    func interrupt() -> Int32? {
+        process.interrupt(timeout: .seconds(10))
+    }
+
+    var url: String { "osc.udp://127.0.0.1:\(port)/" }
+}
+
+/// Temporary files and directories of one test, removed at the end.
+final class Scratch: Sendable {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("knoblink-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func path(_ name: String) -> String {
+        directory.appendingPathComponent(name).path
+    }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        return path(name)
+    }
+
+    func subdirectory(_ name: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import OSCCore
+import OSCTransport
+import Synchronization
+
+/// A UDP peer of a `knoblink serve` under test: it sends from one socket, bound to a loopback
+/// address of its own, and records every datagram that comes back to that socket.
+///
+/// A peer is IP + feedback port (PROTOCOL.md 9.1): under `--feedback-port auto` the socket's port
+/// is the reply address; with a fixed feedback port bind the peer to that port on an address of
+/// its own (127.0.0.2, 127.0.0.3 …), as a control surface listening on 9000 does.
+final class UDPTestPeer: Sendable {
+    /// One message as it arrived: the index of its datagram (messages of one bundle share it).
+    struct Received: Sendable {
+        var datagram: Int
+        var inBundle: Bool
+        var message: OSCMessage
+        var time: ContinuousClock.Instant
+    }
+
+    private struct Log {
+        var datagrams = 0
+        var bytes: [Int] = []
+        var undecodable = 0
+        var received: [Received] = []
+    }
+
+    private let socket: OSCUDPServer
+    private let log = Mutex(Log())
+    /// The port of the server this peer talks to unless told otherwise.
+    let serverPort: UInt16
+    let host: String
+
+    init(host: String = "127.0.0.1", port: UInt16 = 0, server serverPort: UInt16) throws {
+        self.host = host
+        self.serverPort = serverPort
+        socket = try OSCUDPServer(host: host, port: port)
+        socket.start { [log] bytes, _ in
+            let copy = [UInt8](bytes)
+            log.withLock { log in
+                let index = log.datagrams
+                log.datagrams += 1
+                log.bytes.append(copy.count)
+                guard let packet = try? OSCPacket.decode(copy) else {
+                    log.undecodable += 1
+                    return
+                }
+                let now = ContinuousClock.now
+                func append(_ packet: OSCPacket, inBundle: Bool) {
+                    switch packet {
+                    case .message(let message):
+                        log.received.append(Received(datagram: index, inBundle: inBundle, message: message, time: now))
+                    case .bundle(let bundle):
+                        for element in bundle.elements { append(element, inBundle: true) }
+                    }
+                }
+                append(packet, inBundle: false)
+            }
+        }
+    }
+
+    deinit {
+        socket.close()
+    }
+
+    var port: UInt16 { socket.localAddress.port }
+
+    /// The reply address as a subscription url.
+    var url: String { "osc.udp://\(host):\(port)/" }
+
+    // MARK: Sending
+
+    func send(_ address: String, _ arguments: [OSCArgument] = [], to port: UInt16? = nil) {
+        sendRaw(OSCMessage(address, arguments).encoded(), to: port)
+    }
+
+    func send(_ address: String, _ value: Float, to port: UInt16? = nil) {
+        send(address, [.float32(value)], to: port)
+    }
+
+    func send(_ packet: OSCPacket, to port: UInt16? = nil) {
+        sendRaw(packet.encoded(), to: port)
+    }
+
+    func sendRaw(_ bytes: [UInt8], to port: UInt16? = nil) {
+        let destination = OSCSocketAddress(numericHost: "127.0.0.1", port: port ?? serverPort)!
+        // A full socket buffer drops the datagram, as UDP may; the tests count at the receiver.
+        _ = try? socket.send(bytes, to: destination)
+    }
+
+    // MARK: What came back
+
+    var received: [Received] { log.withLock { $0.received } }
+    var messages: [OSCMessage] { received.map(\.message) }
+    var datagramCount: Int { log.withLock { $0.datagrams } }
+    var datagramSizes: [Int] { log.withLock { $0.bytes } }
+    var undecodableCount: Int { log.withLock { $0.undecodable } }
+
+    /// The messages to `address` received so far.
+    func messages(to address: String) -> [OSCMessage] {
+        messages.filter { $0.address == address }
+    }
+
+    /// Forgets everything received so far.
+    func clear() {
+        log.withLock { $0 = Log() }
+    }
+
+    /// Polls until `condition` holds on the messages received so far, or `timeout` passes.
+    @discardableResult
+    func wait(timeout: Duration = .seconds(5), until condition: ([OSCMessage]) -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition(messages) { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return condition(messages)
+    }
+
+    /// Waits for a message to `address` (beyond the first `after` ones) and returns it.
+    func waitForMessage(_ address: String, after: Int = 0, timeout: Duration = .seconds(5)) -> OSCMessage? {
+        guard wait(timeout: timeout, until: { $0.count { $0.address == address } > after }) else { return nil }
+        return messages(to: address).dropFirst(after).first
+    }
+
+    /// Sends `address` with `arguments` and waits for the reply to `replyAddress`.
+    func request(
+        _ address: String, _ arguments: [OSCArgument] = [], reply replyAddress: String? = nil,
+        timeout: Duration = .seconds(5)
+    ) -> OSCMessage? {
+        let before = messages(to: replyAddress ?? address).count
+        send(address, arguments)
+        return waitForMessage(replyAddress ?? address, after: before, timeout: timeout)
+    }
+
+    /// Waits until `/sys/update i 0` has arrived `count` times (the end of a bracketed reply).
+    @discardableResult
+    func waitForUpdateEnd(count: Int = 1, timeout: Duration = .seconds(5)) -> Bool {
+        wait(timeout: timeout) { $0.count { $0 == OSCMessage("/sys/update", [.int32(0)]) } >= count }
+    }
+
+    /// Lets `duration` pass and returns what arrived meanwhile (after forgetting the rest).
+    func collect(for duration: Duration) -> [OSCMessage] {
+        clear()
+        Thread.sleep(forTimeInterval: duration.seconds)
+        return messages
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
+extension OSCMessage {
+    /// The first argument as a number, as the server sends values (`f`, or `i`/`d`/`h`).
+    var number: Double? {
+        switch arguments.first {
+        case .float32(let value): Double(value)
+        case .double(let value): value
+        case .int32(let value): Double(value)
+        case .int64(let value): Double(value)
+        default: nil
+        }
+    }
+
+    /// The string arguments, in order.
+    var strings: [String] {
+        arguments.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+}
