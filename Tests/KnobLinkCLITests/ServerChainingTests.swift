@@ -1,0 +1,120 @@
+import Foundation
+import OSCCore
+import Testing
+
+/// Instances chained with `--link` (PROTOCOL.md 6, 9.10): every change reaches every instance
+/// exactly once and the links go quiet. Each instance has a subscriber without a rate limit, and
+/// the tests count every datagram those subscribers receive.
+@Suite(.serialized) struct ServerChainingTests {
+    /// An instance with its subscriber (all parameters, no rate limit) and a peer that sets values.
+    struct Node {
+        let server: ServeProcess
+        let subscriber: UDPTestPeer
+        let setter: UDPTestPeer
+
+        init(_ arguments: [String] = [], port: UInt16 = 0) throws {
+            server = try ServeProcess(["--feedback-port", "auto"] + arguments, port: port)
+            subscriber = try UDPTestPeer(server: server.port)
+            setter = try UDPTestPeer(server: server.port)
+            ServerEchoRuleTests.subscribe(subscriber)
+        }
+
+        /// Waits until this instance's subscriber has seen `value` for `address`.
+        func sees(_ address: String, _ value: Float, timeout: Duration = .seconds(10)) -> Bool {
+            subscriber.wait(timeout: timeout) { $0.contains(OSCMessage(address, [.float32(value)])) }
+        }
+    }
+
+    /// Sets `address` at `origin` and checks that every node's subscriber gets it in exactly one
+    /// datagram, and that nothing else arrives for a second after (the links are quiet).
+    static func expectExactlyOnce(
+        _ nodes: [Node], from origin: Int, _ address: String, _ value: Float,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for node in nodes { node.subscriber.clear() }
+        nodes[origin].setter.clear()
+        nodes[origin].setter.send(address, value)
+        for (index, node) in nodes.enumerated() {
+            #expect(
+                node.sees(address, value), "instance \(index) did not get \(address) \(value) from \(origin)",
+                sourceLocation: sourceLocation)
+        }
+        Thread.sleep(forTimeInterval: 1)
+        for (index, node) in nodes.enumerated() {
+            #expect(
+                node.subscriber.messages == [OSCMessage(address, [.float32(value)])]
+                    && node.subscriber.datagramCount == 1,
+                "instance \(index), change from \(origin): \(node.subscriber.datagramCount) datagrams, "
+                    + "\(node.subscriber.messages)", sourceLocation: sourceLocation)
+        }
+        #expect(
+            !nodes[origin].setter.messages.contains { $0.address == address }, "the originator got its change back",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test func ringOfThreeDeliversEachChangeOnceAndGoesQuiet() throws {
+        let a = try Node()
+        let b = try Node(["--link", a.server.url])
+        let c = try Node(["--link", b.server.url, "--link", a.server.url])
+        let ring = [a, b, c]
+        for origin in 0..<3 {
+            Self.expectExactlyOnce(ring, from: origin, "/knob/gain", Float(origin + 1) / 8)
+            Self.expectExactlyOnce(ring, from: origin, "/amp/sustain", Float(origin + 1) / 16)
+        }
+        for node in ring { #expect(node.server.terminate() == 0) }
+    }
+
+    /// Conflicting changes at two instances at once: the ring settles, whatever the final values.
+    @Test func ringGoesQuietAfterConflictingChanges() throws {
+        let a = try Node()
+        let b = try Node(["--link", a.server.url])
+        let c = try Node(["--link", b.server.url, "--link", a.server.url])
+        Self.expectExactlyOnce([a, b, c], from: 0, "/knob/pan", 0.125)
+        for round in 0..<20 {
+            a.setter.send("/knob/pan", Float(round) / 40)
+            c.setter.send("/knob/pan", 0.5 + Float(round) / 40)
+        }
+        Thread.sleep(forTimeInterval: 2)
+        for node in [a, b, c] { node.subscriber.clear() }
+        Thread.sleep(forTimeInterval: 1)
+        for (index, node) in [a, b, c].enumerated() {
+            #expect(node.subscriber.datagramCount == 0, "instance \(index) still busy: \(node.subscriber.messages)")
+            #expect(node.server.isRunning)
+        }
+        for node in [a, b, c] { #expect(node.server.terminate() == 0) }
+    }
+
+    /// Ten instances in a line with the default ttl 8: a change at an end reaches the far end,
+    /// nine hops away, which receives it with ttl 0 and does not forward it (9.10).
+    @Test func chainOfTenWithTheDefaultTTL() throws {
+        var chain: [Node] = [try Node()]
+        for _ in 1..<10 {
+            chain.append(try Node(["--link", chain.last!.server.url]))
+        }
+        Self.expectExactlyOnce(chain, from: 0, "/knob/gain", 0.25)
+        Self.expectExactlyOnce(chain, from: 9, "/knob/gain", 0.5)
+        Self.expectExactlyOnce(chain, from: 4, "/knob/frequency", 0.75)
+        for node in chain { #expect(node.server.terminate() == 0) }
+    }
+
+    @Test func killingAndRestartingTheMiddleInstance() throws {
+        let a = try Node()
+        var b = try Node(["--link", a.server.url])
+        let c = try Node(["--link", b.server.url])
+        Self.expectExactlyOnce([a, b, c], from: 0, "/knob/gain", 0.25)
+        let port = b.server.port
+        b.server.kill9()
+        a.setter.send("/knob/gain", 0.375)
+        #expect(a.sees("/knob/gain", 0.375))
+        Thread.sleep(forTimeInterval: 1)
+        #expect(!c.subscriber.messages.contains(OSCMessage("/knob/gain", [.float32(0.375)])))
+        // Sends to the dead instance's port (ICMP unreachable) leave both neighbours working.
+        #expect(a.setter.request("/sys/ping", reply: "/sys/pong") != nil)
+        #expect(c.setter.request("/sys/ping", reply: "/sys/pong") != nil)
+        b = try Node(["--link", a.server.url, "--link", c.server.url], port: port)
+        Self.expectExactlyOnce([a, b, c], from: 0, "/knob/gain", 0.5)
+        Self.expectExactlyOnce([a, b, c], from: 2, "/knob/gain", 0.625)
+        Self.expectExactlyOnce([a, b, c], from: 1, "/knob/pan", 0.875)
+        for node in [a, b, c] { #expect(node.server.terminate() == 0) }
+    }
+}
