@@ -44,8 +44,8 @@ import Testing
             #expect(
                 node.subscriber.messages == [OSCMessage(address, [.float32(value)])]
                     && node.subscriber.datagramCount == 1,
-                "instance \(index), change from \(origin): \(node.subscriber.datagramCount) datagrams, "
-                    + "\(node.subscriber.messages)", sourceLocation: sourceLocation)
+                "instance \(index), change from \(origin): \(node.subscriber.datagramCount) datagrams, \(node.subscriber.messages)",
+                sourceLocation: sourceLocation)
         }
         #expect(
             !nodes[origin].setter.messages.contains { $0.address == address }, "the originator got its change back",

@@ -186,13 +186,17 @@ import Testing
                 let address = index.isMultiple(of: 2) ? "/knob/gain" : "/knob/pan"
                 return .message(OSCMessage(address, [.float32(Float(index + 1) / Float(count + 7))]))
             }
-            setter.send(.bundle(OSCBundle(timeTag: .immediately, elements: elements)))
+            setter.send(.bundle(OSCBundle(timeTag: .immediately, elements)))
             if first % 1000 == 0 { Thread.sleep(forTimeInterval: 0.002) }
         }
         let finalGain = Float(count - 1) / Float(count + 7)
         let finalPan = Float(count) / Float(count + 7)
-        #expect(subscriber.wait(timeout: .seconds(10)) { $0.last { $0.address == "/knob/gain" }?.number == Double(finalGain) })
-        #expect(subscriber.wait(timeout: .seconds(2)) { $0.last { $0.address == "/knob/pan" }?.number == Double(finalPan) })
+        #expect(
+            subscriber.wait(timeout: .seconds(10)) {
+                $0.last { $0.address == "/knob/gain" }?.number == Double(finalGain)
+            })
+        #expect(
+            subscriber.wait(timeout: .seconds(2)) { $0.last { $0.address == "/knob/pan" }?.number == Double(finalPan) })
         let elapsed = (ContinuousClock.now - start).seconds
         Thread.sleep(forTimeInterval: 0.5)
         let gains = Self.values(subscriber, "/knob/gain")

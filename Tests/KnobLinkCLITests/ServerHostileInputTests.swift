@@ -35,7 +35,9 @@ import Testing
         Array("#bundle\0".utf8),
         string("#bundle") + [0, 0, 0, 0, 0, 0, 0, 1] + int32(5) + Array("/x\0\0\0".utf8) + [0, 0, 0],
         [UInt8](repeating: UInt8(ascii: "a"), count: 1400),
-        nested(depth: 60, string("/knob/gain") + string(",f") + withUnsafeBytes(of: Float(0.01).bitPattern.bigEndian, Array.init)),
+        nested(
+            depth: 60,
+            string("/knob/gain") + string(",f") + withUnsafeBytes(of: Float(0.01).bitPattern.bigEndian, Array.init)),
     ]
 
     /// Well-formed messages the server must refuse or ignore without changing any value.
@@ -120,7 +122,9 @@ import Testing
         #expect(after - before < 48 * 1024, "RSS grew from \(before) to \(after) KiB")
         // Every drop is counted (8): some counter of /sys/stats is not zero.
         let stats = keeper.request("/sys/stats", reply: "/sys/stats")
-        let counts = stats?.arguments.compactMap { if case .int32(let value) = $0 { value } else { nil } } ?? []
+        let counts = (stats?.arguments ?? []).compactMap { (argument: OSCArgument) -> Int32? in
+            if case .int32(let value) = argument { value } else { nil }
+        }
         #expect(counts.contains { $0 > 0 }, "\(String(describing: stats))")
         #expect(server.terminate() == 0)
     }
@@ -158,8 +162,11 @@ import Testing
         #expect(bystander.waitForMessage("/knob/gain") != nil)
         let before = try #require(server.residentKilobytes)
         let hostile = try Tool.run(
-            Tool.system("python3"), [PythonPeer.directory.appendingPathComponent("hostile_tcp_peer.py").path,
-                                     "\(server.port)", mode])
+            Tool.system("python3"),
+            [
+                PythonPeer.directory.appendingPathComponent("hostile_tcp_peer.py").path,
+                "\(server.port)", mode,
+            ])
         #expect(hostile.stdout == "CLOSED\n", "\(hostile.stdout) \(hostile.stderr)")
         #expect(server.isRunning)
         let mark = bystander.mark
@@ -225,7 +232,8 @@ import Testing
         (
             "deep groups",
             tree(
-                String(repeating: #"{"kind": "group", "identifier": "g", "displayName": "G", "children": ["#, count: 5000)
+                String(
+                    repeating: #"{"kind": "group", "identifier": "g", "displayName": "G", "children": ["#, count: 5000)
                     + String(repeating: "]}", count: 5000)), nil
         ),
     ]
@@ -264,13 +272,17 @@ import Testing
     @Test func hostilePresetFilesDoNotHurtTheServer() throws {
         let scratch = try Scratch()
         let presets = try scratch.subdirectory("presets")
-        let wrongTypes = #"{"format": "knoblink-preset", "version": 1, "name": "w", "values": {"knob.gain": "loud", "#
+        let wrongTypes =
+            #"{"format": "knoblink-preset", "version": 1, "name": "w", "values": {"knob.gain": "loud", "#
             + #""knob.pan": [1], "knob.frequency": null, "nope.nope": 3}}"#
         let files: [(name: String, text: String)] = [
             ("broken", "{\"format\": \"knoblink-preset\", \"values\": {"),
             ("empty", ""),
-            ("huge", "{\"format\": \"knoblink-preset\", \"version\": 1, \"name\": \"huge\", \"values\": {"
-                + String(repeating: "\"knob.gain\": 1, ", count: 400_000) + "\"knob.pan\": 0}}"),
+            (
+                "huge",
+                "{\"format\": \"knoblink-preset\", \"version\": 1, \"name\": \"huge\", \"values\": {"
+                    + String(repeating: "\"knob.gain\": 1, ", count: 400_000) + "\"knob.pan\": 0}}"
+            ),
             ("deep", String(repeating: "{\"a\": ", count: 50_000)),
             ("wrong types", wrongTypes),
             ("other format", "{\"format\": \"something-else\", \"version\": 9, \"values\": {\"knob.gain\": 12}}"),

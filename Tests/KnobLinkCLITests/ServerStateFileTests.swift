@@ -22,7 +22,9 @@ import Testing
         #expect(ServerEchoRuleTests.isClose(peer.request("/knob/gain")?.number, 0.375))
         #expect((signal == SIGTERM ? server.terminate() : server.interrupt()) == 0)
         let data = try #require(FileManager.default.contents(atPath: state), "no state file")
-        #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "not JSON: \(String(decoding: data, as: UTF8.self))")
+        #expect(
+            (try? JSONSerialization.jsonObject(with: data)) != nil, "not JSON: \(String(decoding: data, as: UTF8.self))"
+        )
 
         let again = try ServeProcess(["--feedback-port", "auto", "--state", state])
         #expect(ServerEchoRuleTests.isClose(try Self.query(again, "/knob/gain"), 0.375))
@@ -44,15 +46,16 @@ import Testing
             if index.isMultiple(of: 20) { Thread.sleep(forTimeInterval: 0.001) }
             // Half-way, and at least one write interval in: no shutdown handler runs.
             if index == count / 2 {
-                if ContinuousClock.now - start < .milliseconds(600) {
-                    Thread.sleep(until: start + .milliseconds(600))
-                }
+                let due = start + .milliseconds(600)
+                if ContinuousClock.now < due { Thread.sleep(forTimeInterval: (due - ContinuousClock.now).seconds) }
                 server.kill9()
             }
         }
         #expect(!server.isRunning)
         let data = try #require(FileManager.default.contents(atPath: state), "no state file after kill -9")
-        #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "not JSON: \(String(decoding: data, as: UTF8.self))")
+        #expect(
+            (try? JSONSerialization.jsonObject(with: data)) != nil, "not JSON: \(String(decoding: data, as: UTF8.self))"
+        )
 
         let again = try ServeProcess(["--feedback-port", "auto", "--state", state])
         let value = try #require(try Self.query(again, "/knob/gain"))

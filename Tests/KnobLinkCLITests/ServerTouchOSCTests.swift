@@ -21,7 +21,8 @@ import Testing
                 surface.command("target \(server.port)")
                 // A surface shows the real state once it has sent anything to a parameter (9.7).
                 surface.send("/knob/pan", "f 0.5")
-                #expect(surface.wait { $0.contains(OSCMessage("/sys/update", [.int32(0)])) }, "no implicit subscription")
+                #expect(
+                    surface.wait { $0.contains(OSCMessage("/sys/update", [.int32(0)])) }, "no implicit subscription")
             }
         }
     }

@@ -25,8 +25,14 @@ final class UDPTestPeer: Sendable {
         var received: [Received] = []
     }
 
+    /// The log lives in a box the socket's handler can hold (a `Mutex` cannot be captured).
+    private final class LogBox: Sendable {
+        let mutex = Mutex(Log())
+        func withLock<T>(_ body: (inout Log) -> T) -> T { mutex.withLock { body(&$0) } }
+    }
+
     private let socket: OSCUDPServer
-    private let log = Mutex(Log())
+    private let log = LogBox()
     /// The port of the server this peer talks to unless told otherwise.
     let serverPort: UInt16
     let host: String
