@@ -42,13 +42,17 @@ import Testing
             Thread.sleep(forTimeInterval: 0.04)
         }
         #expect(setup.second.wait { Self.floats($0, "/knob/gain").last == 0.5 }, "\(setup.second.messages)")
+        let duringTouch = Array(setup.first.messages.dropFirst(mark))
+        #expect(Self.floats(duringTouch, "/knob/gain").isEmpty, "its own values came back while touching")
+        let released = setup.first.mark
         setup.first.send("/knob/gain/z", "f 0")
         // Another peer's change after the gesture shows the first surface is still subscribed.
         setup.second.send("/knob/frequency", "f 0.6")
         #expect(setup.first.wait { Self.floats($0, "/knob/frequency").last == 0.6 })
         Thread.sleep(forTimeInterval: 0.4)
-        let back = Array(setup.first.messages.dropFirst(mark))
-        #expect(Self.floats(back, "/knob/gain").isEmpty, "its own values came back: \(back)")
+        // On release it may get the final value once (E4), never the gesture.
+        let back = Self.floats(Array(setup.first.messages.dropFirst(released)), "/knob/gain")
+        #expect(back.isEmpty || back == [0.5], "\(back)")
         let seen = Self.floats(Array(setup.second.messages.dropFirst(secondMark)), "/knob/gain")
         #expect(seen.allSatisfy { gesture.contains($0) } && seen == seen.sorted(), "\(seen)")
         let own = Self.floats(Array(setup.second.messages.dropFirst(secondMark)), "/knob/frequency")
