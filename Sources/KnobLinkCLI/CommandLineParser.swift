@@ -39,14 +39,18 @@ enum CommandLineParser {
                 parsed.flags.insert(option.name)
                 continue
             }
-            if let value = inlineValue {
-                parsed.values[option.name] = value
+            let value: String
+            if let inlineValue {
+                value = inlineValue
             } else if index < tokens.count {
-                parsed.values[option.name] = tokens[index]
+                value = tokens[index]
                 index += 1
             } else {
                 firstError = firstError ?? .missingValue(option: option.synopsis)
+                continue
             }
+            parsed.values[option.name] = value
+            if option.isRepeatable { parsed.repeatedValues[option.name, default: []].append(value) }
         }
         if let firstError { throw firstError }
         return .run(parsed)

@@ -14,7 +14,12 @@ enum KnobLinkTool {
     }
 
     /// Every subcommand, in the order the help lists them.
-    static let subcommands: [any RunnableCommand.Type] = [SendCommand.self, DumpCommand.self]
+    static let subcommands: [any RunnableCommand.Type] = [
+        SendCommand.self,
+        DumpCommand.self,
+        GetCommand.self,
+        TreeCommand.self,
+    ]
 
     static let spec = CommandSpec(
         name: name,

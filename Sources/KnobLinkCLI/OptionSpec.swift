@@ -8,6 +8,8 @@ struct OptionSpec: Sendable {
     var valueName: String?
     /// One line of help.
     var help: String
+    /// Whether every occurrence is kept (`--allow A --allow B`), read with ``ParsedArguments/values(_:)``.
+    var isRepeatable = false
 
     /// A flag that takes no value.
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
@@ -15,8 +17,10 @@ struct OptionSpec: Sendable {
     }
 
     /// An option followed by a value, given as `--name value` or `--name=value`.
-    static func option(_ name: String, short: Character? = nil, value: String, help: String) -> OptionSpec {
-        OptionSpec(name: name, shortName: short, valueName: value, help: help)
+    static func option(
+        _ name: String, short: Character? = nil, value: String, repeatable: Bool = false, help: String
+    ) -> OptionSpec {
+        OptionSpec(name: name, shortName: short, valueName: value, help: help, isRepeatable: repeatable)
     }
 
     /// The help flag every command has; parsing handles it before the command sees its arguments.

@@ -12,6 +12,7 @@ enum HelpFixtures {
         SUBCOMMANDS:
           send                    Send OSC messages over UDP or TCP, like oscsend.
           dump                    Print received OSC messages exactly as oscdump does.
+          tree                    Print the parameters of a tree, and check a tree file.
 
           See 'knoblink help <subcommand>' for detailed help.
 

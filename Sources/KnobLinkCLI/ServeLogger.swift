@@ -1,0 +1,21 @@
+import Foundation
+import KnobLink
+
+/// Writes the server's log events on standard error, one line each with its level in front
+/// (`info: peer udp 127.0.0.1:9000 subscribed`), leaving out those less important than `level`.
+struct ServeLogger: Sendable {
+    /// The least important level written.
+    var level: LogEvent.Level
+
+    /// Whether events of `eventLevel` are written.
+    func logs(_ eventLevel: LogEvent.Level) -> Bool {
+        eventLevel <= level
+    }
+
+    /// Writes one event, if its level is written; one `write` a line, so that lines from
+    /// different threads never mix.
+    func log(_ event: LogEvent) {
+        guard logs(event.level) else { return }
+        KnobLinkTool.write("\(event.level): \(event.message)\n", to: .standardError)
+    }
+}
