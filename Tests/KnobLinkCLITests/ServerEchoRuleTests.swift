@@ -134,24 +134,25 @@ import Testing
         Thread.sleep(forTimeInterval: 0.3)
         #expect(surface.messages(to: "/knob/gain").isEmpty, "feedback while touching: \(surface.messages)")
         surface.send("/knob/gain/\(facet)", [.int32(0)])
-        #expect(surface.waitForMessage("/knob/gain") == OSCMessage("/knob/gain", [.float32(0.3)]))
+        #expect(Self.isClose(surface.waitForMessage("/knob/gain")?.number, 0.3), "\(surface.messages)")
         // Touched and released with no change meanwhile: nothing (9.6).
         surface.send("/knob/pan/\(facet)", [.float32(1)])
         Thread.sleep(forTimeInterval: 0.1)
         surface.send("/knob/pan/\(facet)", [.float32(0)])
         Thread.sleep(forTimeInterval: 0.4)
-        #expect(Self.values(surface, "/knob/gain") == [Double(Float(0.3))])
+        #expect(Self.values(surface, "/knob/gain").count == 1)
         #expect(Self.values(surface, "/knob/pan") == [Double(Float(0.9))])
         #expect(server.terminate() == 0)
     }
 
     /// Without touch messages, feedback for a parameter the peer just set is held for the guard
     /// window and then the latest value is sent (9.6).
-    @Test func e4GuardWindowHoldsFeedbackThenSendsTheLatest() throws {
+    @Test(arguments: [0, 30] as [Float])
+    func e4GuardWindowHoldsFeedbackThenSendsTheLatest(hz: Float) throws {
         let server = try Self.server(["--touch-guard-ms", "600"])
         let surface = try UDPTestPeer(server: server.port)
         let other = try UDPTestPeer(server: server.port)
-        Self.subscribe(surface)
+        Self.subscribe(surface, hz: hz)
         let start = ContinuousClock.now
         surface.send("/knob/gain", 0.5)
         Thread.sleep(forTimeInterval: 0.05)
