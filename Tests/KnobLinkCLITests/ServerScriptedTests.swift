@@ -134,10 +134,12 @@ import Testing
         #expect(Peers.withoutTimeTags(subscriber.stdout).count { $0 == "/knob/pan f 0.750000" } == 1)
         try session.oscsend("/sys/unsubscribe", "s", "osc.udp://127.0.0.1:\(subscriberPort)/")
         Thread.sleep(forTimeInterval: 0.2)
+        let beforeUnsubscribe = Peers.lines(subscriber.stdout).count
         try session.oscsend("/knob/pan", "f", "0.5")
         try session.oscsend("/knob/pan")
         session.expectLine("/knob/pan f 0.500000")
-        #expect(!Peers.withoutTimeTags(subscriber.stdout).contains("/knob/pan f 0.500000"))
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(Peers.lines(subscriber.stdout).count == beforeUnsubscribe, "changes after unsubscribing")
         session.stop()
     }
 
@@ -206,7 +208,8 @@ import Testing
         }
         try session.oscsend("/knob/gain")
         session.expectLine("/knob/gain f 0.750000")
-        #expect(!session.feedback.stdout.lowercased().contains("nan"), "a refused NaN was echoed")
+        let gains = Peers.withoutTimeTags(session.feedback.stdout).filter { $0.hasPrefix("/knob/gain f ") }
+        #expect(gains.allSatisfy { $0 == "/knob/gain f 0.750000" }, "a refused value was echoed: \(gains)")
         session.stop()
     }
 }
