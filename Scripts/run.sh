@@ -5,6 +5,6 @@ cd "$(dirname "$0")/.."
 bash Scripts/install-deps.sh
 swift build -c release --product knoblink
 if [ $# -eq 0 ]; then
-    set -- dump 8000
+    set -- serve
 fi
 exec .build/release/knoblink "$@"

@@ -5,7 +5,7 @@ import OSCTransport
 struct GetCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "get",
-        abstract: "Ask a KnobLink server for a parameter's value and print the answer.",
+        abstract: "Ask a KnobLink server for a parameter's value.",
         discussion: """
             Sends ADDRESS/get to the server with a reply URL of this command's own socket (on
             port 0), and prints the answer as 'knoblink dump' prints a message, without the time

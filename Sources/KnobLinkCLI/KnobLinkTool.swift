@@ -17,6 +17,7 @@ enum KnobLinkTool {
     static let subcommands: [any RunnableCommand.Type] = [
         SendCommand.self,
         DumpCommand.self,
+        ServeCommand.self,
         GetCommand.self,
         TreeCommand.self,
     ]

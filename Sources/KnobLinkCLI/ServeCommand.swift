@@ -8,7 +8,7 @@ import Parameters
 struct ServeCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "serve",
-        abstract: "Serve a parameter tree over OSC on UDP and TCP until stopped.",
+        abstract: "Serve a parameter tree over OSC (UDP and TCP).",
         discussion: """
             Serves the embedded default tree, or the tree file given with --tree, on UDP and TCP
             on one port. Peers set, query and subscribe to parameters as Docs/PROTOCOL.md
@@ -53,7 +53,7 @@ struct ServeCommand: RunnableCommand {
                 "log-level", value: "level",
                 help: "The least important messages logged: error, warning, info or debug. (default: info)"),
             .option(
-                "summary-interval", value: "seconds",
+                "summary", value: "seconds",
                 help: "Seconds between summary lines; 0 turns them off. (default: 10)"),
         ]
     )
@@ -111,9 +111,9 @@ struct ServeCommand: RunnableCommand {
             }
             logLevel = level
         }
-        if let text = arguments.value("summary-interval") {
+        if let text = arguments.value("summary") {
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-                throw .invalidValue(text, for: "--summary-interval <seconds>", reason: "expected a number of seconds")
+                throw .invalidValue(text, for: "--summary <seconds>", reason: "expected a number of seconds")
             }
             summaryInterval = seconds
         }
@@ -160,6 +160,7 @@ struct ServeCommand: RunnableCommand {
     }
 
     func run() throws {
+        guard links.isEmpty else { throw CommandFailure("links are not part of this build yet") }
         let tree = try TreeLoader.load(treePath)
         let server: KnobLinkServer
         do {

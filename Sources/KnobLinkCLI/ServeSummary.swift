@@ -24,7 +24,8 @@ final class ServeSummary: Sendable {
             return
         }
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "knoblink.serve.summary"))
-        let lastLine = Mutex("")
+        // Starting from the line of the moment keeps a server that nobody talks to silent.
+        let lastLine = Mutex(Self.line(server.statistics()))
         source.setEventHandler {
             let line = Self.line(server.statistics())
             let changed = lastLine.withLock { last in

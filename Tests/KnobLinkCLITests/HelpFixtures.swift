@@ -12,6 +12,8 @@ enum HelpFixtures {
         SUBCOMMANDS:
           send                    Send OSC messages over UDP or TCP, like oscsend.
           dump                    Print received OSC messages exactly as oscdump does.
+          serve                   Serve a parameter tree over OSC (UDP and TCP).
+          get                     Ask a KnobLink server for a parameter's value.
           tree                    Print the parameters of a tree, and check a tree file.
 
           See 'knoblink help <subcommand>' for detailed help.

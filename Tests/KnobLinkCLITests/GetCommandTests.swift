@@ -1,0 +1,150 @@
+import CLibLO
+import Foundation
+import OSCCore
+import Testing
+
+@testable import KnobLinkCLI
+
+/// `knoblink get`: its help and usage errors byte for byte, answers from a real `knoblink serve`
+/// over UDP and TCP, `/sys/error` answers, and the timeout against a port that never answers.
+@Suite struct GetCommandTests {
+    static let help = """
+        OVERVIEW: Ask a KnobLink server for a parameter's value.
+
+        Sends ADDRESS/get to the server with a reply URL of this command's own socket
+        (on port 0), and prints the answer as 'knoblink dump' prints a message, without
+        the time tag: /knob/gain f 0.500000. Over TCP the answer comes back on the
+        connection. A /sys/error answer is printed on standard error, and so is a
+        missing answer; the exit status is then 1.
+
+        USAGE: knoblink get [<options>] <host> <port> <address>
+               knoblink get [<options>] <url> <address>
+
+        ARGUMENTS:
+          <host>                  The server's host name or IP address.
+          <port>                  The server's port.
+          <url>                   The server as osc.udp://host:port/ or
+                                  osc.tcp://host:port/.
+          <address>               The parameter's OSC address, such as /knob/gain.
+
+        OPTIONS:
+          --timeout <seconds>     How long to wait for the answer. (default: 2)
+          --tcp                   Ask over TCP instead of UDP.
+          -h, --help              Show help information.
+
+        """
+
+    static let usage = """
+        Usage: knoblink get [<options>] <host> <port> <address>
+               knoblink get [<options>] <url> <address>
+          See 'knoblink get --help' for more information.
+
+        """
+
+    @Test(arguments: [["get", "--help"], ["get", "-h"], ["help", "get"], ["get", "--timeout", "x", "-h"]])
+    func help(arguments: [String]) throws {
+        #expect(try Tool.run(Tool.knoblink, arguments) == Tool.Result(status: 0, stdout: Self.help, stderr: ""))
+    }
+
+    @Test(arguments: [
+        ([], "Missing expected argument '<host>'"),
+        (["127.0.0.1"], "Missing expected argument '<port>'"),
+        (["127.0.0.1", "8000"], "Missing expected argument '<address>'"),
+        (["osc.udp://127.0.0.1:8000/"], "Missing expected argument '<address>'"),
+        (["127.0.0.1", "8000", "/a", "/b"], "Unexpected argument '/b'"),
+        (["127.0.0.1", "0", "/a"], "The value '0' is invalid for '<port>': expected a number from 1 to 65535"),
+        (["127.0.0.1", "8000", "a"], "The value 'a' is invalid for '<address>': an OSC address starts with '/'"),
+        (
+            ["ftp://h:1", "/a"],
+            "The value 'ftp://h:1' is invalid for '<url>': scheme 'ftp' is not osc.udp or osc.tcp"
+        ),
+        (
+            ["--timeout", "0", "h", "1", "/a"],
+            "The value '0' is invalid for '--timeout <seconds>': expected a positive number of seconds"
+        ),
+        (
+            ["--timeout=nan", "h", "1", "/a"],
+            "The value 'nan' is invalid for '--timeout <seconds>': expected a positive number of seconds"
+        ),
+        (["--bogus", "h", "1", "/a"], "Unknown option '--bogus'"),
+        (["--tcp=1", "h", "1", "/a"], "The option '--tcp' does not take a value"),
+    ])
+    func usageError(arguments: [String], message: String) throws {
+        let result = try Tool.run(Tool.knoblink, ["get"] + arguments)
+        #expect(result == Tool.Result(status: 64, stdout: "", stderr: "Error: \(message)\n" + Self.usage))
+    }
+
+    /// The default tree's values as `P/get` sends them (normalised), over each way of asking.
+    @Test(arguments: [
+        (["127.0.0.1", "PORT", "/knob/gain"], "/knob/gain f 0.833333\n"),
+        (["--tcp", "127.0.0.1", "PORT", "/knob/gain"], "/knob/gain f 0.833333\n"),
+        (["osc.udp://localhost:PORT/", "/toggle/retrigger"], "/toggle/retrigger f 0.000000\n"),
+        (["osc.tcp://127.0.0.1:PORT/", "/amp/sustain"], "/amp/sustain f 0.800000\n"),
+        (["localhost", "PORT", "/knob/frequency"], "/knob/frequency f 0.076858\n"),
+    ])
+    func printsTheAnswerOfARealServer(arguments: [String], expected: String) throws {
+        let (server, port) = try ServeCommandTests.start()
+        defer { server.stop() }
+        let filled = arguments.map { $0.replacingOccurrences(of: "PORT", with: "\(port)") }
+        let result = try Tool.run(Tool.knoblink, ["get"] + filled)
+        #expect(result == Tool.Result(status: 0, stdout: expected, stderr: ""))
+    }
+
+    @Test func printsAValueSetBefore() throws {
+        let (server, port) = try ServeCommandTests.start()
+        defer { server.stop() }
+        #expect(try Tool.knoblink("send", "127.0.0.1", "\(port)", "/knob/gain/raw", "f", "-6").status == 0)
+        let result = try Tool.knoblink("get", "127.0.0.1", "\(port)", "/knob/gain")
+        #expect(result == Tool.Result(status: 0, stdout: "/knob/gain f 0.750000\n", stderr: ""))
+    }
+
+    /// Over TCP, and over UDP when the server answers the packet's source port, `/sys/error`
+    /// reaches `get`, which prints it on standard error.
+    @Test(arguments: [(["--tcp"], [String]()), ([], ["--feedback-port", "auto"])])
+    func reportsSysError(getOptions: [String], serveOptions: [String]) throws {
+        let (server, port) = try ServeCommandTests.start(serveOptions)
+        defer { server.stop() }
+        let result = try Tool.run(Tool.knoblink, ["get"] + getOptions + ["127.0.0.1", "\(port)", "/knob/nope"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("Error: /knob/nope"), "\(result.stderr)")
+    }
+
+    @Test func timesOutAgainstASilentPort() throws {
+        // A bound socket that never answers: datagrams to it are simply kept.
+        let silent = try #require(lo_server_new_with_proto(nil, LO_UDP, nil))
+        defer { lo_server_free(silent) }
+        let port = lo_server_get_port(silent)
+        let started = ContinuousClock.now
+        let result = try Tool.knoblink("get", "--timeout", "0.3", "127.0.0.1", "\(port)", "/knob/gain")
+        let elapsed = ContinuousClock.now - started
+        let expected = "Error: no answer from osc.udp://127.0.0.1:\(port)/ within 0.3 s\n"
+        #expect(result == Tool.Result(status: 1, stdout: "", stderr: expected))
+        #expect(elapsed >= .milliseconds(300))
+    }
+
+    @Test func tcpRefusedIsARunTimeFailure() throws {
+        let port = try Peers.freePort(tcp: true)
+        let result = try Tool.knoblink("get", "--tcp", "127.0.0.1", "\(port)", "/knob/gain")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: could not connect to 127.0.0.1:\(port): "), "\(result.stderr)")
+    }
+
+    @Test func answerIsFoundInBundlesAndAmongOtherMessages() {
+        let update = OSCPacket.message(OSCMessage("/sys/update", [.int32(1)]))
+        let value = OSCPacket.message(OSCMessage("/knob/gain", [.float32(0.5)]))
+        let bundle = OSCPacket.bundle(OSCBundle(timeTag: .immediately, [update, value]))
+        #expect(GetExchange.Answer.answer(in: bundle, to: "/knob/gain") == OSCMessage("/knob/gain", [.float32(0.5)]))
+        #expect(GetExchange.Answer.answer(in: update, to: "/knob/gain") == nil)
+        let error = OSCMessage("/sys/error", [.string("/knob/nope"), .string("unknown address")])
+        #expect(GetExchange.Answer.answer(in: .message(error), to: "/knob/gain") == error)
+    }
+
+    @Test func linesAndErrorTexts() {
+        #expect(GetCommand.line(of: OSCMessage("/knob/gain", [.float32(0.5)])) == "/knob/gain f 0.500000\n")
+        #expect(GetCommand.line(of: OSCMessage("/a/str", [.string("-6 dB")])) == "/a/str s \"-6 dB\"\n")
+        let error = OSCMessage("/sys/error", [.string("/knob/nope/get"), .string("unknown address")])
+        #expect(GetCommand.errorText(error) == "/knob/nope/get: unknown address")
+        #expect(GetCommand.errorText(OSCMessage("/sys/error", [.int32(3)])) == "the server answered /sys/error i 3")
+    }
+}

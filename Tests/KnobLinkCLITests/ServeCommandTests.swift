@@ -1,0 +1,277 @@
+import Foundation
+import Parameters
+import Testing
+
+@testable import KnobLinkCLI
+
+/// `knoblink serve`: its help and usage errors byte for byte, and the binary's life cycle: the
+/// ready line, logs, a clean stop on SIGINT and SIGTERM, a port in use, the state file.
+@Suite struct ServeCommandTests {
+    static let help = """
+        OVERVIEW: Serve a parameter tree over OSC (UDP and TCP).
+
+        Serves the embedded default tree, or the tree file given with --tree, on UDP and
+        TCP on one port. Peers set, query and subscribe to parameters as
+        Docs/PROTOCOL.md describes; replies and feedback to UDP peers go to the sender's
+        IP at the feedback port. When ready, the server prints 'Listening on UDP and TCP
+        port N' on standard error; then it logs peers joining and leaving, errors, and a
+        summary line every 10 seconds while there is traffic. SIGINT and SIGTERM stop it
+        cleanly (the state file is written) with exit status 0.
+
+        USAGE: knoblink serve [<options>]
+
+        OPTIONS:
+          --tree <file>           The tree file to serve. (default: the embedded default
+                                  tree)
+          --port <port>           The UDP and TCP port; 0 picks a free one. (default:
+                                  8000)
+          --bind <host>           The local address to listen on. (default: every
+                                  interface)
+          --allow <cidr>          Accept peers from this block (repeatable; replaces the
+                                  default of loopback, private and link-local ranges);
+                                  'any' accepts everyone.
+          --feedback-port <port>  Where replies and feedback to UDP peers go: a port at
+                                  the sender's IP, or 'auto' for the port each packet
+                                  came from. (default: 9000)
+          --root <path>           A prefix for every parameter address, such as /inst1.
+          --name <name>           The name in /sys/pong and in link hop lists. (default:
+                                  host:port)
+          --no-implicit           Do not subscribe peers that send to a parameter
+                                  address.
+          --touch-guard-ms <ms>   How long after a peer set a parameter its feedback for
+                                  it is held. (default: 150)
+          --max-peers <n>         The most subscribers and TCP connections. (default:
+                                  64)
+          --rate-limit <n>        Messages a second accepted from each peer. (default:
+                                  2000)
+          --max-frame <bytes>     The longest TCP frame accepted. (default: 1048576)
+          --max-bundle-depth <n>  The deepest bundle nesting accepted. (default: 8)
+          --presets <dir>         The directory of preset files (/sys/preset/...).
+          --state <file>          A file that keeps the values across restarts.
+          --link <url>            Chain another instance both ways, as
+                                  osc.udp://host:port/ (repeatable).
+          --link-one-way <url>    Forward this instance's changes to another instance
+                                  (repeatable).
+          --log-level <level>     The least important messages logged: error, warning,
+                                  info or debug. (default: info)
+          --summary <seconds>     Seconds between summary lines; 0 turns them off.
+                                  (default: 10)
+          -h, --help              Show help information.
+
+        """
+
+    static let usage = """
+        Usage: knoblink serve [<options>]
+          See 'knoblink serve --help' for more information.
+
+        """
+
+    static let readyPrefix = "Listening on UDP and TCP port "
+
+    /// `knoblink serve --port 0` with `options`, once it has printed the port it bound.
+    static func start(_ options: [String] = []) throws -> (process: RunningProcess, port: UInt16) {
+        let process = try RunningProcess(Tool.knoblink, ["serve", "--port", "0"] + options)
+        let ready = process.wait(timeout: .seconds(10)) { readyLine(in: $0.stderr) != nil }
+        try #require(ready, "knoblink serve did not start: \(process.stderr)")
+        let port = try #require(readyLine(in: process.stderr).flatMap { UInt16($0.dropFirst(readyPrefix.count)) })
+        return (process, port)
+    }
+
+    private static func readyLine(in text: String) -> Substring? {
+        text.split(separator: "\n").first { $0.hasPrefix(readyPrefix) && text.contains($0 + "\n") }
+    }
+
+    private static func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("knoblink-serve-\(UUID())-\(name)").path
+    }
+
+    @Test(arguments: [["serve", "--help"], ["serve", "-h"], ["help", "serve"], ["serve", "--port", "x", "--help"]])
+    func help(arguments: [String]) throws {
+        #expect(try Tool.run(Tool.knoblink, arguments) == Tool.Result(status: 0, stdout: Self.help, stderr: ""))
+    }
+
+    @Test(arguments: [
+        (["extra"], "Unexpected argument 'extra'"),
+        (["--bogus"], "Unknown option '--bogus'"),
+        (["--port"], "Missing value for '--port <port>'"),
+        (["--port", "70000"], "The value '70000' is invalid for '--port <port>': expected a number from 0 to 65535"),
+        (["--port=x"], "The value 'x' is invalid for '--port <port>': expected a number from 0 to 65535"),
+        (
+            ["--allow", "10.0.0.0/8", "--allow", "10.0.0.300/8"],
+            "The value '10.0.0.300/8' is invalid for '--allow <cidr>': octet '300' is larger than 255"
+        ),
+        (
+            ["--allow", "10.0.0.0/40"],
+            "The value '10.0.0.0/40' is invalid for '--allow <cidr>': the prefix length must be a number from 0 to 32"
+        ),
+        (
+            ["--feedback-port", "0"],
+            "The value '0' is invalid for '--feedback-port <port>': expected 1 to 65535 or 'auto'"
+        ),
+        (
+            ["--feedback-port", "any"],
+            "The value 'any' is invalid for '--feedback-port <port>': expected 1 to 65535 or 'auto'"
+        ),
+        (
+            ["--log-level", "loud"],
+            "The value 'loud' is invalid for '--log-level <level>': expected error, warning, info or debug"
+        ),
+        (["--max-peers", "0"], "The value '0' is invalid for '--max-peers <n>': expected a number from 1 to 65536"),
+        (
+            ["--link", "ftp://h:1"],
+            "The value 'ftp://h:1' is invalid for '--link <url>': scheme 'ftp' is not osc.udp or osc.tcp"
+        ),
+        (
+            ["--link-one-way", "osc.udp://h:0/"],
+            "The value 'osc.udp://h:0/' is invalid for '--link-one-way <url>': the port must not be 0"
+        ),
+        (["--summary", "-1"], "The value '-1' is invalid for '--summary <seconds>': expected a number of seconds"),
+        (["--root", "inst1"], "The value 'inst1' is invalid for '--root <path>': expected an address such as /inst1"),
+        (["--no-implicit=1"], "The option '--no-implicit' does not take a value"),
+    ])
+    func usageError(arguments: [String], message: String) throws {
+        let result = try Tool.run(Tool.knoblink, ["serve"] + arguments)
+        #expect(result == Tool.Result(status: 64, stdout: "", stderr: "Error: \(message)\n" + Self.usage))
+    }
+
+    /// Every option that is checked when the command line is read, with a value that is fine.
+    @Test func readsEveryOption() throws {
+        let command = try ServeCommand(
+            parsing: ParsedArguments(
+                flags: ["no-implicit"],
+                values: [
+                    "tree": "t.json", "port": "9001", "bind": "127.0.0.1", "feedback-port": "auto", "root": "/inst1",
+                    "name": "left", "touch-guard-ms": "50", "max-peers": "3", "rate-limit": "100", "max-frame": "4096",
+                    "max-bundle-depth": "4", "presets": "/tmp/p", "state": "/tmp/s.json", "log-level": "debug",
+                    "summary": "0.5",
+                ],
+                repeatedValues: [
+                    "allow": ["10.0.0.0/8", "::1"], "link": ["osc.udp://a:1/"], "link-one-way": ["osc.udp://b:2/"],
+                ]))
+        let configuration = command.configuration
+        #expect(command.treePath == "t.json")
+        #expect(configuration.port == 9001)
+        #expect(configuration.bindHost == "127.0.0.1")
+        #expect(configuration.allowList.description == "10.0.0.0/8, ::1/128")
+        #expect(configuration.feedbackPort == .auto)
+        #expect(configuration.root == "/inst1")
+        #expect(configuration.name == "left")
+        #expect(!configuration.implicitSubscriptions)
+        #expect(configuration.touchGuardMilliseconds == 50)
+        #expect(configuration.maxPeers == 3)
+        #expect(configuration.rateLimit == 100)
+        #expect(configuration.maxFrameLength == 4096)
+        #expect(configuration.maxBundleDepth == 4)
+        #expect(configuration.presetsDirectory == "/tmp/p")
+        #expect(configuration.stateFile == "/tmp/s.json")
+        #expect(command.links.map { "\($0.url) \($0.twoWay)" } == ["osc.udp://a:1/ true", "osc.udp://b:2/ false"])
+        #expect(command.logLevel == .debug)
+        #expect(command.summaryInterval == 0.5)
+    }
+
+    /// Without options: the defaults of PROTOCOL.md.
+    @Test func defaults() throws {
+        let configuration = try ServeCommand(parsing: ParsedArguments()).configuration
+        #expect(configuration.port == 8000)
+        #expect(configuration.allowList == .privateRanges)
+        #expect(configuration.feedbackPort == .fixed(9000))
+        #expect(configuration.implicitSubscriptions)
+    }
+
+    @Test func allowAnyOpensTheList() throws {
+        let arguments = ParsedArguments(repeatedValues: ["allow": ["any"]])
+        #expect(try ServeCommand(parsing: arguments).configuration.allowList == .any)
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func stopsCleanlyOnASignal(signal: Int32) throws {
+        let (process, port) = try Self.start()
+        #expect(port != 0)
+        #expect(process.stderr == "\(Self.readyPrefix)\(port)\n")
+        let status = signal == SIGINT ? process.interrupt() : process.terminate()
+        #expect(status == 0)
+        #expect(process.stdout == "")
+    }
+
+    @Test func portInUseIsARunTimeFailure() throws {
+        let (first, port) = try Self.start()
+        defer { first.stop() }
+        let result = try Tool.knoblink("serve", "--port", "\(port)")
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("Error: could not listen on UDP and TCP port \(port): "))
+        #expect(result.stderr.contains("Address already in use"))
+        #expect(!result.stderr.contains("Usage:"))
+    }
+
+    @Test func badTreeFileIsARunTimeFailure() throws {
+        let path = Self.temporaryPath("tree.json")
+        try #"{"format":"knoblink-tree","version":1,"children":[{"kind":"group","identifier":"wave","children":[]}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Tool.knoblink("serve", "--port", "0", "--tree", path)
+        let expected = "Error: \(path): 'wave': identifier 'wave' is reserved\n"
+        #expect(result == Tool.Result(status: 1, stdout: "", stderr: expected))
+    }
+
+    @Test func servesATreeFile() throws {
+        let path = TreeCommandTests.examples.appendingPathComponent("two-voices.json").path
+        let (process, port) = try Self.start(["--tree", path])
+        defer { process.stop() }
+        let result = try Tool.knoblink("get", "127.0.0.1", "\(port)", "/master/tempo")
+        #expect(result == Tool.Result(status: 0, stdout: "/master/tempo f 0.400000\n", stderr: ""))
+    }
+
+    @Test func stateFileIsWrittenOnSIGTERM() throws {
+        let path = Self.temporaryPath("state.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (process, port) = try Self.start(["--state", path])
+        #expect(try Tool.knoblink("send", "127.0.0.1", "\(port)", "/knob/gain", "f", "0.25").status == 0)
+        // The set is applied once a query sent after it is answered.
+        #expect(try Tool.knoblink("get", "127.0.0.1", "\(port)", "/knob/gain").stdout == "/knob/gain f 0.250000\n")
+        #expect(process.terminate() == 0)
+        let preset = try ParameterPreset(contentsOf: URL(fileURLWithPath: path))
+        #expect(preset.values["knob.gain"] == -42)
+        #expect(preset.values["knob.frequency"] == 440)
+    }
+
+    @Test func logsPeersWithALevelPrefix() throws {
+        let (process, port) = try Self.start()
+        defer { process.stop() }
+        #expect(try Tool.knoblink("get", "--tcp", "127.0.0.1", "\(port)", "/knob/gain").status == 0)
+        let logged = process.wait {
+            $0.stderr.contains("info: peer tcp 127.0.0.1:") && $0.stderr.contains(" left: ")
+        }
+        #expect(logged, "\(process.stderr)")
+        let lines = process.stderr.split(separator: "\n").dropFirst()
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.hasPrefix("info: ") })
+    }
+
+    @Test func logLevelErrorLeavesOutInfo() throws {
+        let (process, port) = try Self.start(["--log-level", "error", "--summary", "0.1"])
+        #expect(try Tool.knoblink("get", "--tcp", "127.0.0.1", "\(port)", "/knob/gain").status == 0)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(process.terminate() == 0)
+        #expect(process.stderr == "\(Self.readyPrefix)\(port)\n")
+    }
+
+    @Test func summarisesTrafficPeriodically() throws {
+        let (process, port) = try Self.start(["--summary", "0.2"])
+        defer { process.stop() }
+        #expect(try Tool.knoblink("send", "127.0.0.1", "\(port)", "/knob/gain", "f", "0.5").status == 0)
+        let summarised = process.wait { $0.stderr.contains(" messages in, ") }
+        #expect(summarised, "\(process.stderr)")
+        let line = process.stderr.split(separator: "\n").first { $0.contains(" messages in, ") } ?? ""
+        #expect(line.hasPrefix("info: 1 peer, 1 subscriber, "), "\(line)")
+        #expect(line.hasSuffix(" dropped"), "\(line)")
+    }
+
+    @Test func summaryLine() {
+        let line = ServeSummary.line([
+            ("peers", 2), ("subscribers", 1), ("messagesReceived", 1520), ("packetsSent", 3020), ("malformed", 3),
+            ("rateLimited", 4), ("unknownAddress", 9),
+        ])
+        #expect(line == "2 peers, 1 subscriber, 1520 messages in, 3020 packets out, 7 dropped")
+    }
+}
