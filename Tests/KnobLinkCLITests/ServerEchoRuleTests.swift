@@ -14,6 +14,7 @@ import Testing
         _ peer: UDPTestPeer, pattern: String = "", hz: Float = 0, flags: Int32 = 1,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        peer.clear()
         peer.send("/sys/subscribe", [.string(peer.url), .string(pattern), .float32(hz), .int32(flags)])
         #expect(peer.waitForUpdateEnd(), "no /sys/update i 0 after subscribing", sourceLocation: sourceLocation)
         peer.clear()
