@@ -25,6 +25,25 @@ import Testing
         }
     }
 
+    /// Waits until the links are up: a two-way link is asked for by its far side at start, so a
+    /// change made at once may not travel yet. Sets `/mod/release` at each of `origins` until
+    /// every node sees it (bounded), then forgets what the subscribers got.
+    static func settle(_ nodes: [Node], from origins: [Int], sourceLocation: SourceLocation = #_sourceLocation) {
+        var attempt = 0
+        for origin in origins {
+            var reached = false
+            for _ in 0..<40 where !reached {
+                attempt += 1
+                let value = Float(attempt) / 1000
+                nodes[origin].setter.send("/mod/release", value)
+                reached = nodes.allSatisfy { $0.sees("/mod/release", value, timeout: .milliseconds(250)) }
+            }
+            #expect(reached, "the links from instance \(origin) did not come up", sourceLocation: sourceLocation)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        for node in nodes { node.subscriber.clear() }
+    }
+
     /// Sets `address` at `origin` and checks that every node's subscriber gets it in exactly one
     /// datagram, and that nothing else arrives for a second after (the links are quiet).
     static func expectExactlyOnce(
@@ -57,6 +76,7 @@ import Testing
         let b = try Node(["--link", a.server.url])
         let c = try Node(["--link", b.server.url, "--link", a.server.url])
         let ring = [a, b, c]
+        Self.settle(ring, from: [0, 1, 2])
         for origin in 0..<3 {
             Self.expectExactlyOnce(ring, from: origin, "/knob/gain", Float(origin + 1) / 8)
             Self.expectExactlyOnce(ring, from: origin, "/amp/sustain", Float(origin + 1) / 16)
@@ -69,6 +89,7 @@ import Testing
         let a = try Node()
         let b = try Node(["--link", a.server.url])
         let c = try Node(["--link", b.server.url, "--link", a.server.url])
+        Self.settle([a, b, c], from: [0, 1, 2])
         Self.expectExactlyOnce([a, b, c], from: 0, "/knob/pan", 0.125)
         for round in 0..<20 {
             a.setter.send("/knob/pan", Float(round) / 40)
@@ -91,6 +112,7 @@ import Testing
         for _ in 1..<10 {
             chain.append(try Node(["--link", chain.last!.server.url]))
         }
+        Self.settle(chain, from: [0, 9])
         Self.expectExactlyOnce(chain, from: 0, "/knob/gain", 0.25)
         Self.expectExactlyOnce(chain, from: 9, "/knob/gain", 0.5)
         Self.expectExactlyOnce(chain, from: 4, "/knob/frequency", 0.75)
@@ -101,6 +123,7 @@ import Testing
         let a = try Node()
         var b = try Node(["--link", a.server.url])
         let c = try Node(["--link", b.server.url])
+        Self.settle([a, b, c], from: [0, 2])
         Self.expectExactlyOnce([a, b, c], from: 0, "/knob/gain", 0.25)
         let port = b.server.port
         b.server.kill9()
@@ -112,6 +135,7 @@ import Testing
         #expect(a.setter.request("/sys/ping", reply: "/sys/pong") != nil)
         #expect(c.setter.request("/sys/ping", reply: "/sys/pong") != nil)
         b = try Node(["--link", a.server.url, "--link", c.server.url], port: port)
+        Self.settle([a, b, c], from: [0, 2])
         Self.expectExactlyOnce([a, b, c], from: 0, "/knob/gain", 0.5)
         Self.expectExactlyOnce([a, b, c], from: 2, "/knob/gain", 0.625)
         Self.expectExactlyOnce([a, b, c], from: 1, "/knob/pan", 0.875)
