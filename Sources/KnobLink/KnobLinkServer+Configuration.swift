@@ -3,7 +3,8 @@ extension KnobLinkServer {
     public struct Configuration: Sendable {
         /// The UDP and TCP port; 0 picks a free port (the same number for both).
         public var port: UInt16 = 8000
-        /// The local address to bind (`127.0.0.1`, `0.0.0.0`); `nil` binds every IPv4 interface.
+        /// The local address to bind (`127.0.0.1`, `0.0.0.0`, or `::` for IPv6 and IPv4 at once);
+        /// `nil` binds every IPv4 interface.
         public var bindHost: String? = nil
         /// The peers accepted; packets from others are dropped and counted.
         public var allowList: AllowList = .privateRanges
@@ -31,6 +32,8 @@ extension KnobLinkServer {
         public var presetsDirectory: String? = nil
         /// The file that keeps values across restarts, or `nil`.
         public var stateFile: String? = nil
+        /// Other instances to link to at start (`--link URL`, `--link-one-way URL`).
+        public var links: [LinkConfiguration] = []
 
         /// The defaults of `knoblink serve`.
         public init() {}

@@ -50,9 +50,12 @@ public struct LinkManager: Sendable {
     ) -> Bool {
         if let index = links.firstIndex(where: { $0.address == address }) {
             links[index].url = url
-            // A link configured two-way stays so when the far side asks for a one-way link back.
-            links[index].twoWay = links[index].twoWay || twoWay
-            links[index].announceInterval = announceInterval
+            // A link configured two-way stays so (with its interval) when the far side's
+            // announcement asks for a one-way link back.
+            if twoWay {
+                links[index].twoWay = true
+                links[index].announceInterval = announceInterval
+            }
             return false
         }
         links.append(

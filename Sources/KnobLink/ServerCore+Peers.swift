@@ -2,15 +2,16 @@ import Dispatch
 import OSCCore
 import OSCTransport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension ServerCore {
     /// Sends that fail with "connection refused" this many times in a row mark a UDP peer dead.
     static let deadAfterRefusedSends = 3
+
+    /// `ECONNREFUSED` (OSCTransport is the only module that imports the C library).
+    #if os(Linux)
+        static let connectionRefused: Int32 = 111
+    #else
+        static let connectionRefused: Int32 = 61
+    #endif
 
     // MARK: The peer table
 
@@ -85,7 +86,7 @@ extension ServerCore {
                 targetPeer?.refusedSends = 0
             } catch {
                 stats.sendFailures += 1
-                if error.errno == ECONNREFUSED, let peer = targetPeer ?? peers[.udp(address)] {
+                if error.errno == Self.connectionRefused, let peer = targetPeer ?? peers[.udp(address)] {
                     peer.refusedSends += 1
                     if peer.refusedSends >= Self.deadAfterRefusedSends {
                         stats.deadPeers += 1
@@ -139,7 +140,11 @@ extension ServerCore {
             if case .tcp = peer.destination { return .success(peer.destination) }
             return .failure(.invalidURL(text, reason: "osc.tcp urls are only accepted on a TCP connection"))
         }
-        let host = url.host == "localhost" ? "127.0.0.1" : url.host
+        var host = url.host == "localhost" ? "127.0.0.1" : url.host
+        if udp?.localAddress.family == .ipv6, !host.contains(":") {
+            // A socket bound to `::` reaches IPv4 peers through mapped addresses.
+            host = "::ffff:" + host
+        }
         guard let address = OSCSocketAddress(numericHost: host, port: url.port) else {
             return .failure(.invalidURL(text, reason: "the host must be a numeric address or localhost"))
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import OSCCore
 import OSCTransport
 import Parameters
@@ -23,7 +24,12 @@ final class ServerCore: @unchecked Sendable {
 
     var udp: OSCUDPServer?
     var tcp: OSCTCPServer?
+    /// Decodes packets up to ``smallPacketLimit`` bytes; its future bundles may hold 256 × 8 KiB.
     var receiver: OSCReceiver!
+    /// Decodes larger packets (TCP frames up to 1 MiB); only 4 of its future bundles may wait, so
+    /// that packets held for later cost at most a few MiB whatever peers send.
+    var largeReceiver: OSCReceiver!
+    static let smallPacketLimit = 8192
     var observerToken: ParameterObserverToken?
     /// The originator of every change the server makes itself: its own observer's token, so that
     /// the observer skips them (the server fans those out itself, knowing their origin).
@@ -63,6 +69,8 @@ final class ServerCore: @unchecked Sendable {
     /// Run on the loop once the sockets are bound, and when the server stops.
     var startHandlers: [() -> Void] = []
     var stopHandlers: [() -> Void] = []
+    /// The links and the state file, installed through the extension points above.
+    var links: LinkRuntime?
 
     let localChanges = Mutex(LocalChanges(count: 0))
     let guardSeconds: Double
@@ -83,19 +91,32 @@ final class ServerCore: @unchecked Sendable {
         addresses = parameters.map { ParameterAddresses(parameter: $0, root: root) }
         presets = try configuration.presetsDirectory.map { path throws(PresetStoreError) in try PresetStore(path: path)
         }
-        name = configuration.name ?? "\(configuration.bindHost ?? "localhost"):\(configuration.port)"
+        name = configuration.name ?? Self.defaultName(configuration, port: configuration.port)
         originator = ParameterObserverToken.unique()
         peerTableLimit = max(4 * configuration.maxPeers, 256)
         guardSeconds = Double(max(configuration.touchGuardMilliseconds, 0)) / 1000
         localChanges.withLock { $0 = LocalChanges(count: parameters.count) }
         builder = PacketBuilder { [unowned self] bytes in emit(bytes) }
+        let options = OSCDecodingOptions(maximumBundleDepth: configuration.maxBundleDepth)
         receiver = OSCReceiver(
-            loop: loop, options: OSCDecodingOptions(maximumBundleDepth: configuration.maxBundleDepth),
+            loop: loop, options: options, maximumScheduledPackets: 256,
+            onError: { [unowned self] error, source in receiveFailed(error, from: source) },
+            handler: { [unowned self] message, _, source in deliver(message, from: source) })
+        largeReceiver = OSCReceiver(
+            loop: loop, options: options, maximumScheduledPackets: 4,
             onError: { [unowned self] error, source in receiveFailed(error, from: source) },
             handler: { [unowned self] message, _, source in deliver(message, from: source) })
         try registerParameterMethods()
         try registerSystemMethods()
         dispatcher.fallback = { [unowned self] message in unknownAddress(message) }
+        links = try LinkRuntime(core: self)
+    }
+
+    /// `host:port`: the bound address, or the machine's name when bound to every interface, so
+    /// that instances on different machines have different names in link hop lists.
+    static func defaultName(_ configuration: KnobLinkServer.Configuration, port: UInt16) -> String {
+        let host = configuration.bindHost.flatMap { ["0.0.0.0", "::", ""].contains($0) ? nil : $0 }
+        return "\(host ?? ProcessInfo.processInfo.hostName):\(port)"
     }
 
     /// `""`, or `/a/b` with valid parts and no trailing slash.
@@ -125,6 +146,8 @@ final class ServerCore: @unchecked Sendable {
         var tcpOptions = OSCTCPOptions()
         tcpOptions.maximumFrameLength = configuration.maxFrameLength
         tcpOptions.maximumConnections = configuration.maxPeers
+        // A peer that stops reading costs at most 1 MiB before it is dropped (64 of them: 64 MiB).
+        tcpOptions.maximumQueuedBytes = 1 << 20
         var attempt = 0
         while true {
             attempt += 1
@@ -142,7 +165,7 @@ final class ServerCore: @unchecked Sendable {
             }
         }
         let port = udp!.localAddress.port
-        if configuration.name == nil { name = "\(configuration.bindHost ?? "localhost"):\(port)" }
+        if configuration.name == nil { name = Self.defaultName(configuration, port: port) }
         let token = tree.token(byAddingParameterObserver: { [weak self] change in
             guard change.eventType == .value else { return }
             self?.localChange(change.parameter.index)
@@ -212,7 +235,7 @@ final class ServerCore: @unchecked Sendable {
         if let packetFilter, packetFilter(bytes, peer) {
             // Consumed (a link's bundle).
         } else {
-            receiver.receive(bytes, from: source)
+            (bytes.count <= Self.smallPacketLimit ? receiver : largeReceiver).receive(bytes, from: source)
         }
         inPacket = false
         current = nil

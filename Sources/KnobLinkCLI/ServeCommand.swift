@@ -60,7 +60,6 @@ struct ServeCommand: RunnableCommand {
 
     var configuration = KnobLinkServer.Configuration()
     var treePath: String?
-    var links: [(url: OSCURL, twoWay: Bool)] = []
     var logLevel = LogEvent.Level.info
     var summaryInterval = 10.0
 
@@ -100,10 +99,11 @@ struct ServeCommand: RunnableCommand {
         configuration.presetsDirectory = arguments.value("presets")
         configuration.stateFile = arguments.value("state")
         for text in arguments.values("link") {
-            links.append((try Self.linkURL(text, option: "--link <url>"), true))
+            configuration.links.append(LinkConfiguration(url: try Self.linkURL(text, option: "--link <url>")))
         }
         for text in arguments.values("link-one-way") {
-            links.append((try Self.linkURL(text, option: "--link-one-way <url>"), false))
+            let url = try Self.linkURL(text, option: "--link-one-way <url>")
+            configuration.links.append(LinkConfiguration(url: url, twoWay: false))
         }
         if let text = arguments.value("log-level") {
             guard let level = LogEvent.Level.allCases.first(where: { "\($0)" == text }) else {
@@ -160,7 +160,6 @@ struct ServeCommand: RunnableCommand {
     }
 
     func run() throws {
-        guard links.isEmpty else { throw CommandFailure("links are not part of this build yet") }
         let tree = try TreeLoader.load(treePath)
         let server: KnobLinkServer
         do {

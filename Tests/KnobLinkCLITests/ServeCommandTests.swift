@@ -81,6 +81,11 @@ import Testing
         text.split(separator: "\n").first { $0.hasPrefix(readyPrefix) && text.contains($0 + "\n") }
     }
 
+    /// What `knoblink get` prints for `address` on the server at `port`.
+    private static func value(_ port: UInt16, _ address: String) -> String? {
+        try? Tool.knoblink("get", "--timeout", "0.5", "127.0.0.1", "\(port)", address).stdout
+    }
+
     private static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("knoblink-serve-\(UUID())-\(name)").path
     }
@@ -164,7 +169,8 @@ import Testing
         #expect(configuration.maxBundleDepth == 4)
         #expect(configuration.presetsDirectory == "/tmp/p")
         #expect(configuration.stateFile == "/tmp/s.json")
-        #expect(command.links.map { "\($0.url) \($0.twoWay)" } == ["osc.udp://a:1/ true", "osc.udp://b:2/ false"])
+        #expect(
+            configuration.links.map { "\($0.url) \($0.twoWay)" } == ["osc.udp://a:1/ true", "osc.udp://b:2/ false"])
         #expect(command.logLevel == .debug)
         #expect(command.summaryInterval == 0.5)
     }
@@ -233,6 +239,19 @@ import Testing
         let preset = try ParameterPreset(contentsOf: URL(fileURLWithPath: path))
         #expect(preset.values["knob.gain"] == -42)
         #expect(preset.values["knob.frequency"] == 440)
+    }
+
+    /// `--link` reaches the far instance both ways (the far side is started first, so that the
+    /// request to link back is not sent before it listens).
+    @Test func linkCarriesChangesBothWays() throws {
+        let (far, farPort) = try Self.start(["--name", "far"])
+        defer { far.stop() }
+        let (near, nearPort) = try Self.start(["--name", "near", "--link", "osc.udp://127.0.0.1:\(farPort)/"])
+        defer { near.stop() }
+        #expect(try Tool.knoblink("send", "127.0.0.1", "\(nearPort)", "/knob/gain", "f", "0.25").status == 0)
+        #expect(far.wait { _ in Self.value(farPort, "/knob/gain") == "/knob/gain f 0.250000\n" })
+        #expect(try Tool.knoblink("send", "127.0.0.1", "\(farPort)", "/knob/pan", "f", "1").status == 0)
+        #expect(near.wait { _ in Self.value(nearPort, "/knob/pan") == "/knob/pan f 1.000000\n" })
     }
 
     @Test func logsPeersWithALevelPrefix() throws {

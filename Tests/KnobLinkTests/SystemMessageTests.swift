@@ -191,4 +191,21 @@ import Testing
         #expect(heard.withLock { $0 } == ["/sys/pong"])
         #expect(sender.messages.isEmpty)
     }
+
+    @Test func dualStackServerAnswersIPv4PeersAndTheirURLs() async throws {
+        let fixture = try ServerFixture {
+            $0.bindHost = "::"
+            $0.implicitSubscriptions = false
+        }
+        let peer = try fixture.peer()
+        #expect(await peer.request("/sys/ping", reply: "/sys/pong") != nil)
+        peer.send("/sys/subscribe", [.string(peer.url), .string("/knob/pan")])
+        #expect(await peer.wait { $0.last?.arguments == [.int32(0)] })
+        #expect(fixture.statistic("sendFailures") == 0)
+    }
+
+    @Test func defaultNameIsHostAndPort() throws {
+        let fixture = try ServerFixture()
+        #expect(fixture.server.name == "127.0.0.1:\(fixture.port)")
+    }
 }
