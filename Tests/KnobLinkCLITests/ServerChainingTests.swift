@@ -130,6 +130,49 @@ import Testing
         for node in chain { #expect(node.server.terminate() == 0) }
     }
 
+    /// Eleven in a line: the far end, ten hops away, is past the default ttl and never gets a change.
+    @Test func ttlEndsTheTravelAfterNineHops() throws {
+        var chain: [Node] = [try Node()]
+        for _ in 1..<11 {
+            chain.append(try Node(["--link", chain.last!.server.url]))
+        }
+        Self.settle(Array(chain[0..<10]), from: [0])
+        Self.settle(Array(chain[1...10]), from: [9])
+        for node in chain { node.subscriber.clear() }
+        chain[0].setter.send("/knob/pan", 0.375)
+        for (index, node) in chain.enumerated().dropFirst().dropLast() {
+            #expect(node.sees("/knob/pan", 0.375), "instance \(index) did not get the change")
+        }
+        Thread.sleep(forTimeInterval: 1)
+        #expect(chain[10].subscriber.messages.isEmpty, "ten hops away: \(chain[10].subscriber.messages)")
+        for node in chain { #expect(node.server.terminate() == 0) }
+    }
+
+    /// `/sys/via` (6): a bundle that already names the instance is dropped; one that arrives with
+    /// ttl 0 is applied and not forwarded.
+    @Test func viaHopListAndTTLFromAPeer() throws {
+        let a = try Node()
+        let b = try Node(["--link", a.server.url])
+        Self.settle([a, b], from: [0, 1])
+        func via(_ ttl: Int32, _ names: [String], _ value: Float) -> OSCPacket {
+            let header = OSCMessage("/sys/via", [.int32(ttl)] + names.map { .string($0) })
+            return .bundle(
+                OSCBundle(
+                    timeTag: .immediately, [.message(header), .message(OSCMessage("/knob/gain", [.float32(value)]))]))
+        }
+        let peer = try UDPTestPeer(server: a.server.port)
+        peer.send(via(8, ["elsewhere", a.server.name], 0.125))
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(!a.sees("/knob/gain", 0.125, timeout: .zero), "a bundle naming the instance was applied")
+        peer.send(via(0, ["elsewhere"], 0.25))
+        #expect(a.sees("/knob/gain", 0.25), "a bundle with ttl 0 was not applied")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(!b.sees("/knob/gain", 0.25, timeout: .zero), "a bundle that came with ttl 0 was forwarded")
+        peer.send(via(3, ["elsewhere"], 0.5))
+        #expect(b.sees("/knob/gain", 0.5), "a bundle with ttl 3 was not forwarded")
+        for node in [a, b] { #expect(node.server.terminate() == 0) }
+    }
+
     @Test func killingAndRestartingTheMiddleInstance() throws {
         let a = try Node()
         var b = try Node(["--link", a.server.url])
