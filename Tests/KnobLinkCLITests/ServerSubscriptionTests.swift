@@ -182,4 +182,59 @@ import Testing
         }
         #expect(server.terminate() == 0)
     }
+
+    /// A subscriber whose port is closed is found dead (ICMP unreachable on several sends) and
+    /// pruned, which frees its place under `--max-peers` (3).
+    @Test func deadSubscriberIsPruned() throws {
+        let server = try ServerEchoRuleTests.server(["--max-peers", "2"])
+        let live = try UDPTestPeer(server: server.port)
+        ServerEchoRuleTests.subscribe(live)
+        let deadPort = try Peers.freePort()
+        live.send("/sys/subscribe", [.string("osc.udp://127.0.0.1:\(deadPort)/"), .string(""), .float32(0), .int32(1)])
+        let setter = try UDPTestPeer(server: server.port)
+        for index in 0..<20 {
+            setter.send("/knob/pan", Float(index) / 20)
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        // Both places were taken (the setter was refused an implicit one); the dead one is gone now.
+        let late = try UDPTestPeer(server: server.port)
+        late.send("/sys/subscribe", [.string(late.url)])
+        #expect(late.waitForUpdateEnd(), "the dead subscriber still holds its place: \(late.messages)")
+        #expect(late.messages(to: "/sys/error").isEmpty)
+        #expect(server.terminate() == 0)
+    }
+
+    /// Many peers at once: at most `--max-peers` implicit subscribers, the others told once.
+    @Test func manyPeersAreCappedAndTold() throws {
+        let server = try ServerEchoRuleTests.server(["--max-peers", "16"])
+        let peers = try (0..<40).map { _ in try UDPTestPeer(server: server.port) }
+        let before = try #require(server.residentKilobytes)
+        for (index, peer) in peers.enumerated() {
+            peer.send("/knob/pan", Float(index) / 40)
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        Thread.sleep(forTimeInterval: 1)
+        let subscribed = peers.count { $0.messages.contains(OSCMessage("/sys/update", [.int32(1)])) }
+        let refused = peers.count { !$0.messages(to: "/sys/error").isEmpty }
+        #expect(subscribed == 16, "\(subscribed) subscribed")
+        #expect(refused == 24, "\(refused) told")
+        #expect(peers.allSatisfy { $0.messages(to: "/sys/error").count <= 1 })
+        let after = try #require(server.residentKilobytes)
+        #expect(after - before < 16 * 1024)
+        #expect(server.terminate() == 0)
+    }
+
+    /// A closed TCP connection ends its peer's subscription (3), freeing its place.
+    @Test func closedTCPConnectionEndsItsSubscription() throws {
+        let server = try ServerEchoRuleTests.server(["--max-peers", "1"])
+        let tcp = try PythonPeer.tcp(port: server.port, mode: "1.0")
+        tcp.send("/knob/gain")
+        #expect(tcp.wait { $0.contains(OSCMessage("/sys/update", [.int32(0)])) }, "\(tcp.messages)")
+        tcp.command("quit")
+        #expect(tcp.process.waitForExit() == 0)
+        let udp = try UDPTestPeer(server: server.port)
+        udp.send("/sys/subscribe", [.string(udp.url)])
+        #expect(udp.waitForUpdateEnd(), "the closed connection still holds its place: \(udp.messages)")
+        #expect(server.terminate() == 0)
+    }
 }
