@@ -10,11 +10,6 @@ import PackageDescription
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 let knobLink = root.lastPathComponent.lowercased()
 
-// The parameter benchmarks belong to helper `params`; until its main.swift exists the target is left out
-// so that the OSC benchmarks still build.
-let parameterBenchmarks = FileManager.default.fileExists(
-    atPath: root.appendingPathComponent("Benchmarks/Sources/ParameterBenchmarks/main.swift").path)
-
 let package = Package(
     name: "KnobLinkBenchmarks",
     platforms: [.macOS(.v15)],
@@ -41,13 +36,10 @@ let package = Package(
                 .product(name: "OSCTransport", package: knobLink),
             ]
         ),
-    ]
-)
-
-if parameterBenchmarks {
-    package.targets.append(
+        // Sources/ParameterBenchmarks/main.swift is helper `params`'s (Docs/PARAMETERS.md).
         .executableTarget(
             name: "ParameterBenchmarks",
             dependencies: ["BenchHarness", .product(name: "Parameters", package: knobLink)]
-        ))
-}
+        ),
+    ]
+)

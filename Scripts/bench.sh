@@ -13,6 +13,8 @@ bin="$(swift build -c release --show-bin-path)"
 echo "KnobLink benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "machine: $(uname -srm); $(nproc) CPUs; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 echo "liblo $(pkg-config --modversion liblo); $(swift --version 2>/dev/null | head -1)"
+# Other work on the machine shows in the wall-clock (UDP) figures, not in the CPU-time (codec) ones.
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
 suites=("$@")
@@ -35,3 +37,4 @@ for suite in "${suites[@]}"; do
     esac
     echo
 done
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

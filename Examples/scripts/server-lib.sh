@@ -13,7 +13,9 @@ dump_pid=""
 shown_lines=0
 
 stop_listening() {
-    if [ -n "$dump_pid" ]; then kill "$dump_pid" 2>/dev/null || true; fi
+    # SIGKILL: a shell started with SIGTERM ignored (by a test runner, say) cannot undo that,
+    # and oscdump would inherit it and keep the port.
+    if [ -n "$dump_pid" ]; then kill -KILL "$dump_pid" 2>/dev/null || true; fi
     rm -f "$dump_file"
 }
 trap stop_listening EXIT

@@ -14,7 +14,8 @@ extension KnobLinkServer {
 
     /// Links this instance to another one, as `/sys/link s url i mode` does.
     /// - Parameters:
-    ///   - url: the other instance, `osc.udp://host:port/` with a numeric host or `localhost`.
+    ///   - url: the other instance, `osc.udp://host:port/` (or `osc.tcp://` for a TCP connection)
+    ///     with a numeric host or `localhost`.
     ///   - twoWay: whether to ask the other instance to link back.
     /// - Throws: ``KnobLinkServerError/invalidURL(_:reason:)``.
     public func link(to url: OSCURL, twoWay: Bool = true) throws(KnobLinkServerError) {

@@ -66,6 +66,11 @@ public final class KnobLinkServer: Sendable {
     /// The instance's name (`--name`, or `host:port`).
     public var name: String { onLoop { core.name } }
 
+    // A server dropped without `stop()` must not leave sockets calling into freed state.
+    deinit {
+        stop()
+    }
+
     /// Stops serving and closes the sockets.
     public func stop() {
         onLoop { core.stop() }

@@ -162,6 +162,13 @@ public struct LinkManager: Sendable {
         if let index = links.firstIndex(where: { $0.address == address }) { links[index].lastHeard = nil }
     }
 
+    /// Makes the link to `address` due for an announcement now (its connection was just opened).
+    public mutating func forgetAnnouncement(to address: OSCSocketAddress) {
+        guard let index = links.firstIndex(where: { $0.address == address }) else { return }
+        links[index].lastAnnounced = nil
+        links[index].lastHeard = nil
+    }
+
     /// The url the far side of a link should use to reach this instance: the bind host if it
     /// is a specific address; otherwise loopback when the far side is on loopback, and the
     /// unspecified address `0.0.0.0` elsewhere, which the far side replaces with the address

@@ -26,6 +26,14 @@ final class LinkRuntime: @unchecked Sendable {
     /// instance sends from its server port, which says nothing about the peer at its IP.
     private var buckets: [OSCSocketAddress: TokenBucket] = [:]
     private static let maximumBuckets = 256
+    /// Links reached over TCP (`osc.tcp://` urls), by the far side's address: those this side
+    /// connects to (`outbound`) and those whose far side connected here and asked for a link.
+    private var tcpLinks: Set<OSCSocketAddress> = []
+    private var outbound: Set<OSCSocketAddress> = []
+    private var connections: [OSCSocketAddress: OSCTCPConnection] = [:]
+    private var connecting: Set<OSCSocketAddress> = []
+    /// Failed connection attempts in a row, by address: the next one waits 0.25 s × 2ⁿ, up to 30 s.
+    private var failedAttempts: [OSCSocketAddress: Int] = [:]
     private var announceTimer: DispatchWorkItem?
     private var announceDeadline = Double.infinity
 
@@ -37,8 +45,8 @@ final class LinkRuntime: @unchecked Sendable {
         indexByAddress = index
         pending = Array(repeating: false, count: core.parameters.count)
         stateFile = core.configuration.stateFile.map { path in
-            StateFile(path: path, tree: core.tree) { [unowned core] error in
-                core.log(LogEvent(level: .error, message: error.description))
+            StateFile(path: path, tree: core.tree) { [weak core] error in
+                core?.log(LogEvent(level: .error, message: error.description))
             }
         }
         try core.dispatcher.register("/sys/link") { [unowned self] message in linkMessage(message) }
@@ -67,6 +75,7 @@ final class LinkRuntime: @unchecked Sendable {
     private func stop() {
         announceTimer?.cancel()
         announceTimer = nil
+        for address in outbound { connections[address]?.close() }
         do {
             try stateFile?.stop()
         } catch {
@@ -93,16 +102,26 @@ final class LinkRuntime: @unchecked Sendable {
 
     /// Adds a link; `source` is where a `/sys/link` came from (it stands for an unspecified host).
     func add(
-        _ url: OSCURL, twoWay: Bool, announceInterval: Double = 30, from source: OSCSocketAddress?
+        _ url: OSCURL, twoWay: Bool, announceInterval: Double = 30, from peer: OSCPeer?
     ) throws(KnobLinkServerError) {
-        guard url.transport == .udp else {
-            throw .invalidURL(url.description, reason: "links go over UDP (osc.udp://host:port/)")
+        let source = peer?.address
+        if url.transport == .tcp, case .tcp(let connection) = peer {
+            // As for subscriptions, an osc.tcp url sent on a TCP connection names that connection.
+            let address = connection.remoteAddress
+            tcpLinks.insert(address)
+            connections[address] = connection
+            if manager.add(url: url, address: address, twoWay: twoWay, announceInterval: announceInterval) {
+                core.log(LogEvent(level: .info, message: "linked to \(connection)\(twoWay ? " (two-way)" : "")"))
+            }
+            if twoWay { announce() }
+            return
         }
         let address: OSCSocketAddress
         if let numeric = LinkManager.address(of: url, announcedFrom: source) {
             address = numeric
         } else if source == nil, let resolved = try? url.resolve().first {
-            // Only at start: a name lookup on the loop would stall every peer.
+            // Only for links the embedding program gives (configuration, link(to:)), never for a
+            // peer's /sys/link: a name lookup on the loop would stall every peer.
             address = resolved
         } else {
             throw .invalidURL(url.description, reason: "the host must be a numeric address or localhost")
@@ -110,9 +129,14 @@ final class LinkRuntime: @unchecked Sendable {
         if let own = core.udp?.localAddress, address == own || (address.isLoopback && address.port == own.port) {
             throw .invalidURL(url.description, reason: "an instance cannot link to itself")
         }
+        if url.transport == .tcp {
+            tcpLinks.insert(address)
+            outbound.insert(address)
+        }
         if manager.add(url: url, address: address, twoWay: twoWay, announceInterval: announceInterval) {
             core.log(LogEvent(level: .info, message: "linked to \(url)\(twoWay ? " (two-way)" : "")"))
         }
+        if url.transport == .tcp { connect(address) }
         if twoWay { announce() }
     }
 
@@ -126,7 +150,7 @@ final class LinkRuntime: @unchecked Sendable {
             return core.sendError(to: peer, address: message.address, reason: "mode must be 0 (one-way) or 1 (two-way)")
         }
         do throws(KnobLinkServerError) {
-            try add(try Self.parse(text), twoWay: mode == 1, from: core.currentSource?.address)
+            try add(try Self.parse(text), twoWay: mode == 1, from: core.currentSource)
         } catch {
             core.sendError(to: peer, address: message.address, reason: error.description)
         }
@@ -150,6 +174,7 @@ final class LinkRuntime: @unchecked Sendable {
             return core.sendError(to: peer, address: message.address, reason: "expected s url (osc.udp://host:port/)")
         }
         if manager.remove(address: address) {
+            forgetConnection(address)
             core.log(LogEvent(level: .info, message: "unlinked from \(url)"))
         } else {
             core.sendError(to: peer, address: message.address, reason: "no link to \(url)")
@@ -163,8 +188,9 @@ final class LinkRuntime: @unchecked Sendable {
         guard !core.stopped, let udp = core.udp else { return }
         let now = ServerCore.now()
         for link in manager.dueAnnouncements(now: now) {
-            let own = LinkManager.ownURL(
+            var own = LinkManager.ownURL(
                 bindHost: core.configuration.bindHost, port: udp.localAddress.port, reaching: link.address)
+            if tcpLinks.contains(link.address) { own.transport = .tcp }
             let bytes = OSCPacket.message(OSCMessage("/sys/link", [.string(own.description), .int32(0)])).encoded()
             send(bytes, to: link.address)
         }
@@ -187,6 +213,7 @@ final class LinkRuntime: @unchecked Sendable {
     // MARK: Sending
 
     private func send(_ bytes: [UInt8], to address: OSCSocketAddress) {
+        if tcpLinks.contains(address) { return sendTCP(bytes, to: address) }
         guard let udp = core.udp else { return }
         core.stats.packetsSent += 1
         do {
@@ -205,6 +232,88 @@ final class LinkRuntime: @unchecked Sendable {
                 send(datagram, to: target)
             }
         }
+    }
+
+    // MARK: TCP links
+
+    private func sendTCP(_ bytes: [UInt8], to address: OSCSocketAddress) {
+        if let connection = connections[address], !connection.isClosed {
+            core.stats.packetsSent += 1
+            connection.send(bytes)
+            return
+        }
+        connections[address] = nil
+        manager.sendFailed(to: address)
+        if outbound.contains(address) {
+            connect(address)
+        } else {
+            // The far side's own connection is gone; it links again when it comes back.
+            manager.remove(address: address)
+            tcpLinks.remove(address)
+        }
+    }
+
+    /// Opens the connection of an outbound TCP link, on the server's loop; what the far side
+    /// sends on it is handled like any TCP peer's frames (link bundles included).
+    private func connect(_ address: OSCSocketAddress) {
+        guard outbound.contains(address), !connecting.contains(address), connections[address] == nil,
+            !core.stopped
+        else { return }
+        connecting.insert(address)
+        let loop = core.loop
+        Task { [weak self] in
+            guard let runtime = self else { return }
+            let core = runtime.core
+            do {
+                let connection = try await OSCTCPClient.connect(
+                    to: address, loop: loop, timeout: .seconds(5),
+                    onFrame: { [weak core] bytes, connection in core?.receiveFrame(bytes, from: connection) },
+                    onClose: { [weak runtime] connection, reason in
+                        runtime?.closed(connection, reason: reason, address: address)
+                    })
+                loop.execute { runtime.connected(connection, to: address) }
+            } catch {
+                loop.execute { runtime.connectFailed(address) }
+            }
+        }
+    }
+
+    private func connectFailed(_ address: OSCSocketAddress) {
+        connecting.remove(address)
+        manager.sendFailed(to: address)
+        let attempts = failedAttempts[address, default: 0]
+        failedAttempts[address] = attempts + 1
+        let delay = min(0.25 * Double(1 << min(attempts, 7)), 30)
+        core.loop.schedule(at: .now() + .milliseconds(Int(delay * 1000))) { [weak self] in
+            self?.connect(address)
+        }
+    }
+
+    /// Runs on the loop when a connection this side opened closes.
+    private func closed(_ connection: OSCTCPConnection, reason: OSCTCPCloseReason, address: OSCSocketAddress) {
+        core.connectionClosed(connection, reason: reason)
+        guard connections[address] === connection else { return }
+        connections[address] = nil
+        // The far side went away (or restarts): reconnect, and announce once connected.
+        if !core.stopped { connect(address) }
+    }
+
+    private func connected(_ connection: OSCTCPConnection, to address: OSCSocketAddress) {
+        connecting.remove(address)
+        guard outbound.contains(address), !core.stopped else { return connection.close() }
+        failedAttempts[address] = nil
+        connections[address] = connection
+        // A new connection is a new far side as far as it knows: announce at once.
+        manager.forgetAnnouncement(to: address)
+        announce()
+    }
+
+    private func forgetConnection(_ address: OSCSocketAddress) {
+        if outbound.contains(address) { connections[address]?.close() }
+        connections[address] = nil
+        tcpLinks.remove(address)
+        outbound.remove(address)
+        failedAttempts[address] = nil
     }
 
     // MARK: The server's own changes

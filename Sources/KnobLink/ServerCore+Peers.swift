@@ -43,6 +43,7 @@ extension ServerCore {
         }
         if let oldest {
             peers[oldest.id] = nil
+            lastUDPPeer = nil
             stats.peerTableEvictions += 1
         }
     }
@@ -50,6 +51,7 @@ extension ServerCore {
     func removePeer(_ peer: ServerPeer, reason: String) {
         guard peers[peer.id] === peer else { return }
         peers[peer.id] = nil
+        lastUDPPeer = nil
         if peer.isSubscriber {
             peer.subscriptions = []
             subscriptionsChanged(peer)
@@ -182,6 +184,7 @@ extension ServerCore {
             }
             if !peer.isSubscriber, case .udp = peer.destination, idle >= max(configuration.implicitExpiry, 60) {
                 peers[peer.id] = nil
+                lastUDPPeer = nil
             }
         }
     }

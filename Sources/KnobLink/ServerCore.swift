@@ -54,6 +54,10 @@ final class ServerCore: @unchecked Sendable {
     var current: ServerPeer?
     var currentSource: OSCPeer?
     var inPacket = false
+    /// The sender of the last datagram and its peer, so that a stream of packets from one peer
+    /// skips the allow-list and the table lookup; cleared when any peer leaves the table.
+    var lastUDPSender: OSCSocketAddress?
+    var lastUDPPeer: ServerPeer?
     /// New implicit subscribers, whose current values go out once their message is handled.
     var initialValuesDue: [ServerPeer] = []
     /// The most peers tracked for rate limits and errors (subscribers always are).
@@ -100,12 +104,12 @@ final class ServerCore: @unchecked Sendable {
         let options = OSCDecodingOptions(maximumBundleDepth: configuration.maxBundleDepth)
         receiver = OSCReceiver(
             loop: loop, options: options, maximumScheduledPackets: 256,
-            onError: { [unowned self] error, source in receiveFailed(error, from: source) },
-            handler: { [unowned self] message, _, source in deliver(message, from: source) })
+            onError: { [weak self] error, source in self?.receiveFailed(error, from: source) },
+            handler: { [weak self] message, _, source in self?.deliver(message, from: source) })
         largeReceiver = OSCReceiver(
             loop: loop, options: options, maximumScheduledPackets: 4,
-            onError: { [unowned self] error, source in receiveFailed(error, from: source) },
-            handler: { [unowned self] message, _, source in deliver(message, from: source) })
+            onError: { [weak self] error, source in self?.receiveFailed(error, from: source) },
+            handler: { [weak self] message, _, source in self?.deliver(message, from: source) })
         try registerParameterMethods()
         try registerSystemMethods()
         dispatcher.fallback = { [unowned self] message in unknownAddress(message) }
@@ -172,10 +176,11 @@ final class ServerCore: @unchecked Sendable {
         })
         observerToken = token
         originator = token
-        udp!.start { [unowned self] bytes, sender in receiveDatagram(bytes, from: sender) }
+        // Weak: sockets may report a last event after the server is gone.
+        udp!.start { [weak self] bytes, sender in self?.receiveDatagram(bytes, from: sender) }
         tcp!.start(
-            onFrame: { [unowned self] bytes, connection in receiveFrame(bytes, from: connection) },
-            onClose: { [unowned self] connection, reason in connectionClosed(connection, reason: reason) })
+            onFrame: { [weak self] bytes, connection in self?.receiveFrame(bytes, from: connection) },
+            onClose: { [weak self] connection, reason in self?.connectionClosed(connection, reason: reason) })
         loop.execute { [self] in scheduleSweep() }
         for handler in startHandlers { handler() }
         return port
@@ -199,12 +204,27 @@ final class ServerCore: @unchecked Sendable {
     func receiveDatagram(_ bytes: UnsafeRawBufferPointer, from sender: OSCSocketAddress) {
         guard !stopped else { return }
         stats.packetsReceived += 1
-        guard configuration.allowList.contains(sender) else {
-            stats.disallowedPeer += 1
-            return
+        let peer: ServerPeer
+        if let cached = lastUDPPeer, let last = lastUDPSender, Self.sameBytes(last, sender) {
+            // The same sender as the last packet: already allowed and looked up.
+            peer = cached
+        } else {
+            guard configuration.allowList.contains(sender) else {
+                stats.disallowedPeer += 1
+                return
+            }
+            guard let found = self.peer(forUDPSender: sender) else { return }
+            peer = found
+            lastUDPSender = sender
+            lastUDPPeer = found
         }
-        guard let peer = peer(forUDPSender: sender) else { return }
         receivePacket(bytes, peer: peer, source: .udp(sender))
+    }
+
+    /// Whether two addresses are the same bytes: then they are the same address (the converse
+    /// does not hold, which only costs a lookup). Compared without allocating, unlike `==`.
+    static func sameBytes(_ lhs: OSCSocketAddress, _ rhs: OSCSocketAddress) -> Bool {
+        withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
     }
 
     func receiveFrame(_ bytes: UnsafeRawBufferPointer, from connection: OSCTCPConnection) {
@@ -266,7 +286,7 @@ final class ServerCore: @unchecked Sendable {
 
     func deliver(_ message: OSCMessageView, from source: OSCPeer) {
         // Messages delivered while a packet is handled are that packet's: no lookup needed.
-        guard let peer = inPacket ? current : peer(for: source) else { return }
+        guard !stopped, let peer = inPacket ? current : peer(for: source) else { return }
         stats.messagesReceived += 1
         guard peer.bucket.consume(1, now: Self.nowNanoseconds()) else {
             stats.rateLimited += 1

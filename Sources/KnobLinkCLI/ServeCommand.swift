@@ -180,28 +180,29 @@ struct ServeCommand: RunnableCommand {
         } catch {
             throw CommandFailure("could not listen on UDP and TCP port \(configuration.port): \(error)")
         }
+        // The signals are caught before the ready line is written: a supervisor (or a test)
+        // that stops the server as soon as it is ready must not find SIGTERM ignored, as a
+        // child of a test runner inherits it, or at its default, which skips the state file.
+        let signals = Self.stopOnSignals(server)
         KnobLinkTool.write("Listening on UDP and TCP port \(server.port)\n", to: .standardError)
         let summary = ServeSummary(server: server, logger: logger, interval: summaryInterval)
-        withExtendedLifetime(summary) { Self.serve(until: server) }
+        withExtendedLifetime((signals, summary)) { dispatchMain() }
     }
 
-    /// Blocks until SIGINT or SIGTERM, then stops the server (which writes the state file) and
-    /// exits with status 0.
-    private static func serve(until server: KnobLinkServer) -> Never {
-        let sources = [SIGINT, SIGTERM].map { number in
+    /// Makes SIGINT and SIGTERM stop the server (which writes the state file) and exit with
+    /// status 0, once the main queue runs.
+    private static func stopOnSignals(_ server: KnobLinkServer) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
             // Ignored first, so that the signal reaches the source instead of ending the process.
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler { @Sendable in
+                // stop() returns once the server has stopped on its loop and the state file is written.
                 server.stop()
-                // The stop runs on the server's loop: wait for it, so that the state file is
-                // written before the process ends.
-                server.loop.queue.sync {}
                 exit(0)
             }
             source.resume()
             return source
         }
-        withExtendedLifetime(sources) { dispatchMain() }
     }
 }

@@ -39,6 +39,8 @@ public struct OSCAddressPattern: Sendable, Hashable {
     /// The address itself is not validated: its bytes are compared as they are.
     /// - Complexity: O(pattern length × address length) at worst; no allocation.
     public func matches(_ address: UnsafeRawBufferPointer) -> Bool {
+        // The matcher treats the first byte of the address as a part boundary, so it must be one.
+        guard address.first == UInt8(ascii: "/") else { return false }
         var steps = 0
         return bytes.withUnsafeBytes { pattern in
             OSCAddressPatternMatcher.matches(pattern: pattern, from: 0, address: address, from: 0, steps: &steps)
@@ -59,6 +61,7 @@ public struct OSCAddressPattern: Sendable, Hashable {
         pattern: UnsafeRawBufferPointer, address: UnsafeRawBufferPointer
     ) throws(OSCAddressError) -> Bool {
         try validate(pattern: pattern)
+        guard address.first == UInt8(ascii: "/") else { return false }
         var steps = 0
         return OSCAddressPatternMatcher.matches(pattern: pattern, from: 0, address: address, from: 0, steps: &steps)
     }

@@ -1,6 +1,6 @@
 /// Bytes received from a stream and not yet decoded into frames.
 ///
-/// The reader appends bytes at the end (``write(_:)``, or ``writeWithUnsafeMutableBytes(minimumWritableBytes:_:)``
+/// The reader appends bytes at the end (`write(_:)`, or ``writeWithUnsafeMutableBytes(minimumWritableBytes:_:)``
 /// to let a `recv` call write straight into the storage), and a frame decoder consumes them from the
 /// front. Consumed space is reclaimed by moving the unread bytes to the front when that is cheap,
 /// so the storage stays about as large as the largest frame plus one read.

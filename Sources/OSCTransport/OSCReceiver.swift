@@ -23,7 +23,7 @@ import OSCCore
 /// ```
 public final class OSCReceiver: @unchecked Sendable {
     /// The handler of each delivered message: the message (valid only during the call), the time
-    /// tag of its innermost bundle (``OSCTimeTag/immediately`` for a bare message), and its peer.
+    /// tag of its innermost bundle (`OSCTimeTag.immediately` for a bare message), and its peer.
     public typealias Handler = @Sendable (OSCMessageView, OSCTimeTag, OSCPeer) -> Void
 
     /// The loop that runs the handlers and the timers.

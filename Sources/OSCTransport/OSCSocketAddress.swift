@@ -52,7 +52,9 @@ public struct OSCSocketAddress: Sendable, Hashable, CustomStringConvertible {
         return found.filter { $0.family == .ipv4 } + found.filter { $0.family == .ipv6 }
     }
 
-    private static func lookUp(host: String, port: UInt16, flags: Int32) throws(OSCSocketAddressError) -> [OSCSocketAddress] {
+    private static func lookUp(
+        host: String, port: UInt16, flags: Int32
+    ) throws(OSCSocketAddressError) -> [OSCSocketAddress] {
         var name = host
         if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         var hints = addrinfo()

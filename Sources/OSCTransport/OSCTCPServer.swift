@@ -9,7 +9,7 @@ import OSCCore
 
 /// A TCP listener whose connections carry OSC in either stream framing, or another protocol.
 ///
-/// The first byte of each connection selects its protocol (``OSCFraming/detect(firstByte:)``):
+/// The first byte of each connection selects its protocol (`OSCFraming.detect(firstByte:)`):
 /// `0xC0` SLIP, `0x00` length prefix; anything else (an HTTP `GET `) goes to the
 /// `onOtherProtocol` handler with the bytes read so far. Each connection has its own decoder,
 /// frame limit and bounded write queue, so a misbehaving peer is closed without disturbing others.

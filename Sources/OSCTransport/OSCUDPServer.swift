@@ -3,7 +3,7 @@
 /// Datagrams are read many per system call, by the socket's reader thread or a dispatch source
 /// (``OSCUDPOptions/reader``), and handed to the handler given to ``start(_:)`` on the event
 /// loop, as a pointer into the receive buffer: no copy is made. Replies sent with
-/// ``send(_:to:)`` leave from the listening socket, so the peer sees them come from the port it
+/// `send(_:to:)` leave from the listening socket, so the peer sees them come from the port it
 /// sent to (as liblo's `lo_send_from` does).
 ///
 /// ```swift

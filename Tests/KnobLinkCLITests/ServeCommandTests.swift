@@ -286,6 +286,34 @@ import Testing
         #expect(line.hasSuffix(" dropped"), "\(line)")
     }
 
+    /// `Examples/scripts/server-demo.sh` runs the other server scripts against a server of its
+    /// own: the examples the documentation shows keep working.
+    @Test func exampleScriptsRunAgainstARealServer() throws {
+        let scripts = TreeCommandTests.examples.deletingLastPathComponent().appendingPathComponent("scripts")
+        let ports = try (0..<3).map { _ in try Peers.freePort() }
+        let process = try RunningProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "PORT=\(ports[0])", "FEEDBACK=\(ports[1])", "LISTEN=\(ports[2])", "KNOBLINK=\(Tool.knoblink.path)",
+                "bash", scripts.appendingPathComponent("server-demo.sh").path,
+            ])
+        process.closeInput()
+        // The scripts wait a moment after each message for the answers: some 15 seconds in all.
+        #expect(process.waitForExit(timeout: .seconds(60)) == 0, "\(process.stderr)")
+        let output = process.stdout
+        for expected in [
+            "Listening on UDP and TCP port \(ports[0])\n",
+            "$ oscsend localhost \(ports[0]) /knob/gain f 1.7\n  /knob/gain f 1.000000\n",
+            "  /knob/gain/str s \"-12 dB\"\n", "  /toggle/retrigger f 1.000000\n",
+            "  /sys/error ss \"/knob/nope\" \"unknown address\"\n",
+            "  /sys/pong ss \"localhost:\(ports[0])\" \"0.1.0\"\n",
+            "  /amp/attack/str s \"300ms\"\n", "  /sys/preset s \"Lead\"\n",
+            "  /sys/error ss \"/sys/preset/load\" \"preset 'Missing': not found\"\n",
+        ] {
+            #expect(output.contains(expected), "missing \(expected) in \(output)")
+        }
+    }
+
     @Test func summaryLine() {
         let line = ServeSummary.line([
             ("peers", 2), ("subscribers", 1), ("messagesReceived", 1520), ("packetsSent", 3020), ("malformed", 3),

@@ -129,6 +129,29 @@ import Testing
         #expect(subscriber.messages("/knob/pan").last?.float == final)
     }
 
+    @Test func remoteBurstCoalescesToo() async throws {
+        let fixture = try ServerFixture { $0.rateLimit = 1_000_000 }
+        let subscriber = try fixture.peer()
+        let sender = try fixture.peer()
+        await subscriber.subscribe(maxHz: 30)
+        let start = ContinuousClock.now
+        for batch in 0..<100 {
+            let messages = (0..<100).map { step in
+                OSCPacket.message(OSCMessage("/knob/pan/raw", [.float32(Float((batch * 100 + step) % 90) - 45)]))
+            }
+            sender.send(packet: .bundle(OSCBundle(timeTag: .immediately, messages)))
+        }
+        sender.send("/knob/pan/raw", [.float32(17)])
+        await sender.sync()
+        let elapsed = ContinuousClock.now - start
+        let final = Float(fixture.tree.parameter(forKeyPath: "knob.pan")!.normalize(17))
+        #expect(await subscriber.wait { close($0.last { $0.address == "/knob/pan" }?.float, final) })
+        try await Task.sleep(for: .milliseconds(100))
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        #expect(subscriber.messages("/knob/pan").count <= 3 + Int(seconds * 30) + 2)
+        #expect(fixture.statistic("setsApplied") >= 9_000)
+    }
+
     @Test func changesDueTogetherTravelInOneBundle() async throws {
         let fixture = try ServerFixture()
         let subscriber = try fixture.peer()

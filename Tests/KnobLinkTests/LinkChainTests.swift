@@ -223,6 +223,34 @@ import Testing
         #expect(first.hasGain(-40) && middle.hasGain(-40) && last.hasGain(-40))
     }
 
+    @Test func twoWayLinkOverOneTCPConnection() async throws {
+        let first = try Instance()
+        let second = try Instance()
+        try first.server.link(to: OSCURL(transport: .tcp, host: "127.0.0.1", port: second.server.port))
+        // The announcement travels on the connection, and the far side answers on it too.
+        #expect(await Self.eventually { second.server.links.count == 1 })
+        #expect(second.statistic("tcpConnections") == 1)
+        first.gain.setValue(-15)
+        #expect(await Self.eventually { second.hasGain(-15) })
+        second.gain.setValue(-25)
+        #expect(await Self.eventually { first.hasGain(-25) })
+        await Self.settle([first, second])
+        #expect(first.changeCount == 2 && second.changeCount == 2)
+        #expect(second.statistic("tcpConnections") == 1)
+        #expect(first.statistic("tcpConnections") == 0)
+
+        // The far side goes away: the link stays and reconnects when it is back.
+        let port = second.server.port
+        second.server.stop()
+        first.gain.setValue(-35)
+        let back = try await Self.restart(port: port, links: [])
+        #expect(await Self.eventually(within: 10) { back.server.links.count == 1 })
+        first.gain.setValue(-45)
+        #expect(await Self.eventually { back.hasGain(-45) })
+        back.gain.setValue(-55)
+        #expect(await Self.eventually { first.hasGain(-55) })
+    }
+
     @Test func sysLinkAndUnlinkMessages() async throws {
         let first = try Instance()
         let second = try Instance()
@@ -247,14 +275,14 @@ import Testing
 
         // Errors go to the sender (a fresh peer each, as /sys/error is sent once a second per peer).
         let refused = try TestPeer(port: first.server.port)
-        refused.send("/sys/link", [.string("osc.tcp://127.0.0.1:9/")])
-        let tcpError = OSCMessage(
+        refused.send("/sys/link", [.string("osc.udp://example.org:9/")])
+        let hostError = OSCMessage(
             "/sys/error",
             [
                 .string("/sys/link"),
-                .string("invalid url 'osc.tcp://127.0.0.1:9/': links go over UDP (osc.udp://host:port/)"),
+                .string("invalid url 'osc.udp://example.org:9/': the host must be a numeric address or localhost"),
             ])
-        #expect(await refused.wait { $0.contains(tcpError) })
+        #expect(await refused.wait { $0.contains(hostError) })
         let garbled = try TestPeer(port: first.server.port)
         garbled.send("/sys/link", [.string("nonsense")])
         let garbledError = OSCMessage(

@@ -134,7 +134,16 @@ import Testing
         yes("/*//", "/knob/gain"),
     ]
 
-    @Test(arguments: literals + questionMarks + stars + brackets + braces + doubleSlash)
+    /// An address must start with `/` to match anything: its first byte is a part boundary, not a wildcard's.
+    static let withoutLeadingSlash: [Case] = [
+        no("/*", "x"),
+        no("/*", ""),
+        no("/knob/p50", "\u{0F}knob/p50"),
+        no("//", "knob"),
+        no("/?", "ab"),
+    ]
+
+    @Test(arguments: literals + questionMarks + stars + brackets + braces + doubleSlash + withoutLeadingSlash)
     func matches(_ testCase: Case) throws {
         let pattern = try OSCAddressPattern(testCase.pattern)
         #expect(pattern.matches(testCase.address) == testCase.matches)

@@ -14,6 +14,7 @@ public final class Report {
         public var target: Double?
     }
 
+    /// The rows added so far, in order.
     private(set) public var rows: [Row] = []
     private let title: String
 
@@ -28,6 +29,17 @@ public final class Report {
         let row = Row(scenario: scenario, knobLink: knobLink, peer: peer, ratio: ratio, target: target)
         rows.append(row)
         print("  \(scenario): KnobLink \(knobLink) | \(peer) | ratio \(Format.ratio(ratio))\(Self.verdict(row))")
+    }
+
+    /// Adds a row comparing two contenders' per-round rates: their medians, and the median of the
+    /// per-round ratios.
+    public func addSamples(
+        _ scenario: String, knobLink: [Double], peerName: String, peer: [Double], target: Double?
+    ) {
+        add(
+            scenario, knobLink: Format.rate(Statistics.median(knobLink)),
+            peer: "\(peerName) \(Format.rate(Statistics.median(peer)))", ratio: Rounds.pairedRatio(knobLink, peer),
+            target: target)
     }
 
     /// Adds a row comparing two rates (operations per second).

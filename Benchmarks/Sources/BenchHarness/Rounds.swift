@@ -21,8 +21,19 @@ public struct Rounds {
 
     /// Returns the median rate (operations per second) of each contender, in the given order.
     public func rates(_ contenders: [Contender]) -> [Double] {
+        samples(contenders).map(Statistics.median)
+    }
+
+    /// The median over rounds of `a[i] / b[i]`: the ratio of two contenders measured in the same round,
+    /// which a change of load between rounds does not skew.
+    public static func pairedRatio(_ a: [Double], _ b: [Double]) -> Double {
+        Statistics.median(zip(a, b).map { $0 / $1 })
+    }
+
+    /// Returns every round's rate (operations per second) of each contender, in the given order.
+    public func samples(_ contenders: [Contender]) -> [[Double]] {
         if let fixed = fixedIterations {
-            return contenders.map { Double(fixed) * 1e9 / Double(max($0.run(fixed), 1)) }
+            return contenders.map { [Double(fixed) * 1e9 / Double(max($0.run(fixed), 1))] }
         }
         let iterations = contenders.map(calibrate)
         var samples = Array(repeating: [Double](), count: contenders.count)
@@ -33,7 +44,7 @@ public struct Rounds {
                 samples[index].append(Double(iterations[index]) * 1e9 / Double(elapsed))
             }
         }
-        return samples.map(Statistics.median)
+        return samples
     }
 
     private func calibrate(_ contender: Contender) -> Int {

@@ -54,11 +54,11 @@ enum CodecScenario: Int32, CaseIterable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
         return Contender("KnobLink") { iterations in
             var total = 0
-            let start = nowNanoseconds()
+            let start = cpuNanoseconds()
             for _ in 0..<iterations {
                 total &+= scenario.makePacket().encode(into: buffer)
             }
-            let elapsed = nowNanoseconds() - start
+            let elapsed = cpuNanoseconds() - start
             blackHole(total &+ Int(buffer[total & 15]))
             return elapsed
         }
@@ -71,7 +71,7 @@ enum CodecScenario: Int32, CaseIterable {
         return Contender("KnobLink view") { iterations in
             bytes.withUnsafeBytes { packet in
                 var acc: UInt64 = 0
-                let start = nowNanoseconds()
+                let start = cpuNanoseconds()
                 for _ in 0..<iterations {
                     switch scenario {
                     case .gain, .mixed:
@@ -81,7 +81,7 @@ enum CodecScenario: Int32, CaseIterable {
                         try! OSCPacket.visitMessages(in: packet) { view, _ in acc &+= Self.read(view) }
                     }
                 }
-                let elapsed = nowNanoseconds() - start
+                let elapsed = cpuNanoseconds() - start
                 blackHole(acc)
                 return elapsed
             }
@@ -94,11 +94,11 @@ enum CodecScenario: Int32, CaseIterable {
         return Contender("KnobLink owned") { iterations in
             bytes.withUnsafeBytes { packet in
                 var acc: UInt64 = 0
-                let start = nowNanoseconds()
+                let start = cpuNanoseconds()
                 for _ in 0..<iterations {
                     acc &+= Self.read(try! OSCPacket.decode(packet))
                 }
-                let elapsed = nowNanoseconds() - start
+                let elapsed = cpuNanoseconds() - start
                 blackHole(acc)
                 return elapsed
             }

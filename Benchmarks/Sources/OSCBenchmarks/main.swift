@@ -6,7 +6,7 @@ import OSCCore
 // what each side does in each scenario).
 
 let quick = CommandLine.arguments.contains("--quick")
-var rounds = Rounds(rounds: quick ? 3 : 7, runMilliseconds: quick ? 20 : 40)
+var rounds = Rounds(rounds: quick ? 3 : 11, runMilliseconds: quick ? 10 : 25)
 // `--iterations n` runs every contender n times, once: instruction counts under callgrind divide by n.
 rounds.fixedIterations = CommandLine.arguments.firstIndex(of: "--iterations").map {
     Int(CommandLine.arguments[$0 + 1])!
@@ -24,14 +24,14 @@ for scenario in CodecScenario.allCases {
 
 let codec = Report(title: "OSC codec, KnobLink vs liblo 0.31 (median of \(rounds.rounds) interleaved rounds)")
 for scenario in CodecScenario.allCases where selected("codec \(scenario.label)") {
-    let encode = rounds.rates([scenario.encodeContender(), scenario.libloEncodeContender()])
-    codec.addRates("encode \(scenario.label)", knobLink: encode[0], peerName: "liblo", peer: encode[1], target: 2)
-    let decode = rounds.rates([
+    let encode = rounds.samples([scenario.encodeContender(), scenario.libloEncodeContender()])
+    codec.addSamples("encode \(scenario.label)", knobLink: encode[0], peerName: "liblo", peer: encode[1], target: 2)
+    let decode = rounds.samples([
         scenario.viewDecodeContender(), scenario.ownedDecodeContender(), scenario.libloDecodeContender(),
     ])
-    codec.addRates(
+    codec.addSamples(
         "decode \(scenario.label), in place", knobLink: decode[0], peerName: "liblo", peer: decode[2], target: 2)
-    codec.addRates(
+    codec.addSamples(
         "decode \(scenario.label), owned", knobLink: decode[1], peerName: "liblo", peer: decode[2], target: 2)
 }
 codec.printMarkdown()
@@ -44,18 +44,19 @@ for address in ["/knob/p50", "/knob/p99", "/knob/p1*"] where selected("dispatch 
     let scenario = DispatchScenario(address)
     let reached = scenario.handlerCounts(table, server)
     precondition(reached.knobLink == reached.liblo, "\(address) reaches \(reached) handlers")
-    let rates = rounds.rates([
+    let rates = rounds.samples([
         scenario.endToEnd(table), scenario.libloEndToEnd(server), scenario.dispatchOnly(table),
         scenario.decodeOnly(), scenario.libloDecodeOnly(),
     ])
     let label = "\(address) (\(reached.knobLink) handler\(reached.knobLink == 1 ? "" : "s"))"
-    dispatch.addRates("\(label), bytes → handlers", knobLink: rates[0], peerName: "liblo", peer: rates[1], target: 5)
+    dispatch.addSamples(
+        "\(label), bytes → handlers", knobLink: rates[0], peerName: "liblo", peer: rates[1], target: 5)
     // liblo cannot dispatch without deserialising: its dispatch alone is its total time less its decoding time.
-    let libloDispatchOnly = 1 / (1 / rates[1] - 1 / rates[4])
-    dispatch.addRates(
+    let libloDispatchOnly = zip(rates[1], rates[4]).map { total, decode in 1 / (1 / total - 1 / decode) }
+    dispatch.addSamples(
         "\(label), dispatch alone", knobLink: rates[2], peerName: "liblo (total − decode)", peer: libloDispatchOnly,
         target: 5)
-    dispatch.addRates("\(label), decode alone", knobLink: rates[3], peerName: "liblo", peer: rates[4], target: nil)
+    dispatch.addSamples("\(label), decode alone", knobLink: rates[3], peerName: "liblo", peer: rates[4], target: nil)
 }
 kb_lo_dispatch_free(server)
 dispatch.printMarkdown()

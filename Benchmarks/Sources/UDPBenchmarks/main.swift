@@ -2,7 +2,8 @@ import BenchHarness
 import CBenchPeer
 
 // UDP loopback: KnobLink's UDP client and server against liblo and the raw socket (the limit).
-// Rounds are interleaved (every contender once per round, order alternating) and medians reported.
+// Rounds are interleaved (every contender once per round, order alternating); figures are medians over
+// rounds and ratios are medians of the ratios within each round (wall-clock figures drift with the load).
 
 // `--datagrams n` and `--round-trips n` shrink the runs (for callgrind); the defaults are the reported ones.
 func option(_ name: String, default value: Int) -> Int {
@@ -10,8 +11,8 @@ func option(_ name: String, default value: Int) -> Int {
 }
 let datagrams = option("--datagrams", default: 200_000)
 let roundTrips = option("--round-trips", default: 20_000)
-let throughputRounds = CommandLine.arguments.contains("--quick") ? 1 : 3
-let latencyRounds = CommandLine.arguments.contains("--quick") ? 1 : 3
+let throughputRounds = CommandLine.arguments.contains("--quick") ? 1 : 5
+let latencyRounds = CommandLine.arguments.contains("--quick") ? 1 : 5
 
 var throughput: [String: [ThroughputResult]] = [:]
 let throughputContenders: [(String, () -> ThroughputResult)] = [
@@ -58,7 +59,8 @@ for (peer, target) in throughputPeers {
         "throughput vs \(peer)",
         knobLink: "\(Format.rate(knobLinkThroughput.rate)) (\(lossText(knobLinkThroughput)))",
         peer: "\(peer) \(Format.rate(other.rate)) (\(lossText(other)))",
-        ratio: knobLinkThroughput.rate / other.rate, target: target)
+        ratio: Rounds.pairedRatio(throughput["KnobLink"]!.map(\.rate), throughput[peer]!.map(\.rate)),
+        target: target)
 }
 
 let rtt = Report(title: "UDP round trip, \(roundTrips) ping-pongs of /knob/gain ,f 0.5 (\(latencyRounds) rounds)")
@@ -67,7 +69,11 @@ for placement in Placement.allCases {
     placement.applyToProcess()
     var results: [String: [LatencyResult]] = [:]
     let contenders: [(String, () -> LatencyResult)] = [
-        ("KnobLink", { KnobLinkUDP.roundTrips(count: roundTrips, placement: placement) }),
+        ("KnobLink", { KnobLinkUDP.roundTrips(count: roundTrips, placement: placement, style: .handlerDriven) }),
+        (
+            "KnobLink, blocking receive",
+            { KnobLinkUDP.roundTrips(count: roundTrips, placement: placement, style: .blockingReceive) }
+        ),
         (
             "liblo",
             {
@@ -97,14 +103,19 @@ for placement in Placement.allCases {
             results[contenders[index].0, default: []].append(result)
         }
     }
-    let knobLink = LatencyResult.median(results["KnobLink"]!)
-    for (peer, target) in [("raw", 1 / 1.2), ("liblo", nil)] as [(String, Double?)] {
+    let rows: [(String, String, Double?)] = [
+        ("KnobLink", "raw", 1 / 1.2), ("KnobLink", "liblo", nil), ("KnobLink, blocking receive", "raw", 1 / 1.2),
+    ]
+    for (ours, peer, target) in rows {
+        let knobLink = LatencyResult.median(results[ours]!)
         let other = LatencyResult.median(results[peer]!)
+        let style = ours == "KnobLink" ? "" : " (\(ours.dropFirst(10)))"
         rtt.add(
-            "RTT p50, \(placement.label), vs \(peer)",
+            "RTT p50, \(placement.label), vs \(peer)\(style)",
             knobLink: "\(knobLink.summary) [CPUs \(knobLink.clientCPU)/\(knobLink.echoCPU)]",
             peer: "\(peer) \(other.summary) [CPUs \(other.clientCPU)/\(other.echoCPU)]",
-            ratio: Double(other.p50) / Double(knobLink.p50), target: target)
+            ratio: Rounds.pairedRatio(results[peer]!.map { Double($0.p50) }, results[ours]!.map { Double($0.p50) }),
+            target: target)
     }
 }
 Placement.twoCPUs.applyToProcess()

@@ -24,9 +24,11 @@ public func fuzzPatternMatcher(_ start: UnsafePointer<UInt8>, _ count: Int) -> C
     let matches = addressBytes.withUnsafeBytes { pattern.matches($0) }
     fuzzCheck(
         checked == matches, "matches(pattern:address:) says \(String(describing: checked)), matches(_:) \(matches)")
-    // The matcher assumes an address that starts with `/` and skips that byte unchecked (`/*` matches
-    // `x`, `/a` matches `\u{0F}a`); dispatch validates addresses first, so the rest only holds for those.
-    guard addressBytes.first == UInt8(ascii: "/") else { return 0 }
+    // Every valid pattern starts with `/`, so an address that does not can never match.
+    guard addressBytes.first == UInt8(ascii: "/") else {
+        fuzzCheck(!matches, "an address without a leading slash was matched")
+        return 0
+    }
     if !pattern.hasWildcards {
         fuzzCheck(matches == (patternBytes == addressBytes), "a pattern without wildcards matched another address")
     }

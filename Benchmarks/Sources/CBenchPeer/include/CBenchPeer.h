@@ -6,11 +6,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The clock both sides use: CLOCK_MONOTONIC in nanoseconds.
+/// The wall clock both sides read in the UDP scenarios: CLOCK_MONOTONIC in nanoseconds.
 uint64_t kb_now_ns(void);
+/// The clock of the CPU-bound scenarios (codec, dispatch): CPU time of the calling thread
+/// (CLOCK_THREAD_CPUTIME_ID), so that time the thread spends preempted by other processes on a
+/// shared machine is not counted.
+uint64_t kb_cpu_ns(void);
 
 /// Codec scenarios (see Docs/BENCHMARKS.md for what each one does). Each runs `iterations` times
-/// and returns the elapsed nanoseconds; `*sink` accumulates values so that nothing is optimised away.
+/// and returns the elapsed CPU nanoseconds; `*sink` accumulates values so that nothing is optimised away.
 enum kb_scenario {
     KB_GAIN = 0,    // /knob/gain ,f 0.5
     KB_MIXED = 1,   // /synth/1/note ,ifsbThd 60 0.8 "piano" <64-byte blob> T 1234567890123 3.14159
