@@ -19,7 +19,8 @@ import Testing
             ServerEchoRuleTests.subscribe(subscriber)
             // A query makes the setter an implicit subscriber now, so that the current values it
             // gets on joining (9.7) do not count as its own change coming back later.
-            setter.send("/knob/gain")
+            let root = arguments.firstIndex(of: "--root").map { arguments[$0 + 1] } ?? ""
+            setter.send(root + "/knob/gain")
             #expect(setter.waitForUpdateEnd(), "the setter did not become a subscriber")
             setter.clear()
         }
@@ -194,5 +195,46 @@ import Testing
         Self.expectExactlyOnce([a, b, c], from: 2, "/knob/gain", 0.625)
         Self.expectExactlyOnce([a, b, c], from: 1, "/knob/pan", 0.875)
         for node in [a, b, c] { #expect(node.server.terminate() == 0) }
+    }
+
+    /// `--link-one-way` forwards only: the far side's changes do not come back (6, 9.10).
+    @Test func oneWayLinkForwardsOnly() throws {
+        let far = try Node()
+        let near = try Node(["--link-one-way", far.server.url])
+        Self.settle([near, far], from: [0])
+        Self.expectExactlyOnce([near, far], from: 0, "/knob/gain", 0.25)
+        far.setter.send("/knob/pan", 0.125)
+        #expect(far.sees("/knob/pan", 0.125))
+        Thread.sleep(forTimeInterval: 1)
+        #expect(!near.sees("/knob/pan", 0.125, timeout: .zero), "a one-way link carried a change back")
+        for node in [near, far] { #expect(node.server.terminate() == 0) }
+    }
+
+    /// `/sys/link s url i 1` at run time links both ways; `/sys/unlink s url` ends it (3, 6).
+    @Test func linkAndUnlinkAtRunTime() throws {
+        let a = try Node()
+        let b = try Node()
+        a.setter.send("/sys/link", [.string(b.server.url), .int32(1)])
+        Self.settle([a, b], from: [0, 1])
+        Self.expectExactlyOnce([a, b], from: 1, "/knob/gain", 0.25)
+        a.setter.send("/sys/unlink", [.string(b.server.url)])
+        Thread.sleep(forTimeInterval: 0.3)
+        a.setter.send("/knob/gain", 0.5)
+        #expect(a.sees("/knob/gain", 0.5))
+        Thread.sleep(forTimeInterval: 1)
+        #expect(!b.sees("/knob/gain", 0.5, timeout: .zero), "still linked after /sys/unlink")
+        for node in [a, b] { #expect(node.server.terminate() == 0) }
+    }
+
+    /// `--root`: link traffic carries addresses without the root and each instance applies its
+    /// own (9.9).
+    @Test func linkedInstancesWithDifferentRoots() throws {
+        let a = try Node(["--root", "/left"])
+        let b = try Node(["--root", "/right", "--link", a.server.url])
+        a.setter.send("/left/knob/pan", 0.25)
+        #expect(b.subscriber.wait(timeout: .seconds(10)) { $0.contains { Node.matches($0, "/right/knob/pan", 0.25) } })
+        b.setter.send("/right/knob/gain", 0.125)
+        #expect(a.subscriber.wait(timeout: .seconds(10)) { $0.contains { Node.matches($0, "/left/knob/gain", 0.125) } })
+        for node in [a, b] { #expect(node.server.terminate() == 0) }
     }
 }
