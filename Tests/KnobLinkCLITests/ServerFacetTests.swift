@@ -120,4 +120,39 @@ import Testing
         #expect(reply.hasPrefix("c0"), "reply not SLIP-framed: \(reply)")
         #expect(server.terminate() == 0)
     }
+
+    /// `::1` is in the default allow-list and the server listens on every interface (1): an IPv6
+    /// peer (python, since liblo here has no IPv6) is answered over UDP and TCP, by default and
+    /// with `--bind ::`.
+    @Test(arguments: [[], ["--bind", "::"]])
+    func ipv6LoopbackPeerIsServed(bind: [String]) throws {
+        let server = try ServeProcess(["--feedback-port", "auto"] + bind)
+        let script = """
+            import socket, struct, sys
+            from pythonosc.osc_message_builder import OscMessageBuilder
+            from pythonosc.osc_packet import OscPacket
+            port = int(sys.argv[1])
+            query = OscMessageBuilder(address='/knob/gain/raw').build().dgram
+            udp = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+            udp.settimeout(5)
+            udp.sendto(query, ('::1', port))
+            while True:
+                for timed in OscPacket(udp.recv(65536)).messages:
+                    if timed.message.address == '/knob/gain/raw':
+                        print('udp', timed.message.params[0])
+                        break
+                else:
+                    continue
+                break
+            tcp = socket.create_connection(('::1', port), timeout=5)
+            tcp.sendall(struct.pack('>i', len(query)) + query)
+            data = b''
+            while b'/knob/gain/raw' not in data:
+                data += tcp.recv(65536)
+            print('tcp ok')
+            """
+        let result = try Tool.run(Tool.system("python3"), ["-c", script, "\(server.port)"])
+        #expect(result.stdout == "udp 0.0\ntcp ok\n", "\(result.stdout) \(result.stderr)")
+        #expect(server.terminate() == 0)
+    }
 }
