@@ -155,4 +155,29 @@ import Testing
         #expect(result.stdout == "udp 0.0\ntcp ok\n", "\(result.stdout) \(result.stderr)")
         #expect(server.terminate() == 0)
     }
+
+    /// `P/info` of an indexed parameter with many value strings is split into messages each within
+    /// the loopback datagram limit (9.14), and every value string arrives.
+    @Test func infoWithManyValueStringsIsSplit() throws {
+        let scratch = try Scratch()
+        let names = (0..<1000).map { "Value string number \($0)" }
+        let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        let tree = try scratch.write(
+            "indexed.json",
+            """
+            {"format": "knoblink-tree", "version": 1, "children": [
+            {"kind": "parameter", "identifier": "choice", "displayName": "Choice", "address": 1, "min": 0,
+             "max": 999, "default": 0, "unit": "indexed", "taper": "linear",
+             "flags": ["valuesHaveStrings", "readable", "writable"], "valueStrings": [\(quoted)]}]}
+            """)
+        let server = try ServerEchoRuleTests.server(["--tree", tree])
+        let peer = try UDPTestPeer(server: server.port)
+        peer.send("/choice/info")
+        #expect(peer.wait { $0.flatMap(\.strings).contains(names.last!) })
+        Thread.sleep(forTimeInterval: 0.3)
+        let strings = peer.messages.filter { $0.address != "/sys/update" && $0.address != "/choice" }.flatMap(\.strings)
+        #expect(strings.filter { $0.hasPrefix("Value string number ") } == names)
+        #expect(peer.datagramSizes.allSatisfy { $0 <= 8192 }, "\(peer.datagramSizes.max() ?? 0) bytes")
+        #expect(server.terminate() == 0)
+    }
 }
