@@ -320,4 +320,47 @@ import Testing
         #expect(server.isRunning)
         #expect(server.terminate() == 0)
     }
+
+    /// Preset names outside `[A-Za-z0-9 _.-]{1,64}`, or starting with `.`, are refused (9.15) and
+    /// nothing is written.
+    @Test(arguments: [
+        "", ".hidden", "a/b", "../up", String(repeating: "n", count: 65), "tab\there", "é", "semi;colon",
+    ])
+    func presetNamesOutsideTheRuleAreRefused(name: String) throws {
+        let scratch = try Scratch()
+        let presets = try scratch.subdirectory("presets")
+        let server = try ServeProcess(["--feedback-port", "auto", "--presets", presets])
+        let peer = try UDPTestPeer(server: server.port)
+        peer.send("/sys/preset/save", [.string(name)])
+        #expect(peer.waitForMessage("/sys/error")?.strings.first == "/sys/preset/save", "\(peer.messages)")
+        #expect((try FileManager.default.subpathsOfDirectory(atPath: scratch.directory.path)) == ["presets"])
+        #expect(server.terminate() == 0)
+    }
+
+    /// A TCP frame within `--max-frame` is read whole; one byte over closes the connection (9.13).
+    @Test func maxFrameFlagSetsTheTCPLimit() throws {
+        let server = try ServeProcess(["--feedback-port", "auto", "--max-frame", "4096"])
+        let script = """
+            import socket, struct, sys
+            def s(x):
+                b = x.encode() + b'\\0'
+                return b + b'\\0' * ((4 - len(b) % 4) % 4)
+            def frame(size):
+                head = s('/knob/pan/str') + s(',s')
+                packet = head + s('x' * (size - len(head) - 4))
+                assert len(packet) == size, len(packet)
+                return struct.pack('>i', len(packet)) + packet
+            for size in (4096, 4100):
+                sock = socket.create_connection(('127.0.0.1', int(sys.argv[1])), timeout=5)
+                sock.sendall(frame(size))
+                try:
+                    data = sock.recv(65536)
+                except socket.timeout:
+                    data = b'timeout'
+                print(size, 'error' if b'/sys/error' in data else 'closed' if data == b'' else repr(data[:40]))
+            """
+        let result = try Tool.run(Tool.system("python3"), ["-c", script, "\(server.port)"])
+        #expect(result.stdout == "4096 error\n4100 closed\n", "\(result.stdout) \(result.stderr)")
+        #expect(server.terminate() == 0)
+    }
 }
