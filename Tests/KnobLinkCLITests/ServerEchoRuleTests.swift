@@ -252,4 +252,31 @@ import Testing
             ]}]}
             """
     }
+
+    /// A preset load changes every parameter in one tick: a 30 Hz subscriber of every form gets
+    /// each value once, in bundles split to the loopback datagram limit (E5, 9.15).
+    @Test func presetLoadOfEveryParameterComesInSplitBundles() throws {
+        let scratch = try Scratch()
+        let tree = try scratch.write("big.json", Self.bigTree(parameters: 600))
+        let presets = try scratch.subdirectory("presets")
+        let values = (0..<600).map { "\"big.p\($0)\": \(1 + $0 % 90)" }.joined(separator: ", ")
+        try scratch.write(
+            "presets/all.json",
+            #"{"format": "knoblink-preset", "version": 1, "name": "all", "values": {\#(values)}}"#)
+        let server = try Self.server(["--tree", tree, "--presets", presets])
+        let subscriber = try UDPTestPeer(server: server.port)
+        Self.subscribe(subscriber, hz: 30, flags: 1 | 2 | 4)
+        subscriber.send("/sys/preset/load", [.string("all")])
+        #expect(subscriber.wait(timeout: .seconds(10)) { $0.count { $0.address.hasPrefix("/big/p") } >= 1800 })
+        Thread.sleep(forTimeInterval: 0.3)
+        let received = subscriber.received.filter { $0.message.address.hasPrefix("/big/p") }
+        #expect(received.count == 1800)
+        #expect(Set(received.map(\.message.address)).count == 1800, "a value came twice")
+        #expect(received.allSatisfy { $0.inBundle })
+        #expect(subscriber.datagramCount > 1)
+        #expect(subscriber.datagramSizes.allSatisfy { $0 <= 8192 }, "\(subscriber.datagramSizes.max() ?? 0) bytes")
+        let p7 = subscriber.messages(to: "/big/p7/raw").first?.number
+        #expect(p7 == 8, "\(String(describing: p7))")
+        #expect(server.terminate() == 0)
+    }
 }

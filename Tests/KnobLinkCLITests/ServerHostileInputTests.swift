@@ -363,4 +363,26 @@ import Testing
         #expect(result.stdout == "4096 error\n4100 closed\n", "\(result.stdout) \(result.stderr)")
         #expect(server.terminate() == 0)
     }
+
+    /// Bundles timed an hour ahead wait in a bounded queue: thousands of them do not grow the
+    /// server's memory without bound, and it goes on answering (9.12).
+    @Test func manyFutureBundlesStayBounded() throws {
+        let server = try ServeProcess(["--feedback-port", "auto", "--rate-limit", "1000000"])
+        let keeper = try UDPTestPeer(server: server.port)
+        #expect(keeper.request("/sys/ping", reply: "/sys/pong") != nil)
+        let before = try #require(server.residentKilobytes)
+        let senders = try (0..<4).map { _ in try UDPTestPeer(server: server.port) }
+        let later = OSCTimeTag(secondsSince1970: Date().timeIntervalSince1970 + 3600)
+        let padding = OSCMessage("/knob/pan/str", [.string(String(repeating: "x", count: 1000))])
+        for index in 0..<20_000 {
+            senders[index % 4].send(.bundle(OSCBundle(timeTag: later, [.message(padding)])))
+            if index.isMultiple(of: 500) { Thread.sleep(forTimeInterval: 0.005) }
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(keeper.request("/sys/ping", reply: "/sys/pong") != nil)
+        let after = try #require(server.residentKilobytes)
+        // 20,000 KiB of bundles were sent; far less may be kept.
+        #expect(after - before < 12 * 1024, "RSS grew from \(before) to \(after) KiB")
+        #expect(server.terminate() == 0)
+    }
 }
