@@ -1,7 +1,6 @@
 import Dispatch
 import OSCTransport
 import Parameters
-import Synchronization
 
 /// An OSC server over a parameter tree: the address space, subscriptions and echo rules of
 /// PROTOCOL.md, on UDP and TCP on one port.
@@ -29,7 +28,7 @@ public final class KnobLinkServer: Sendable {
     public let loop: OSCEventLoop
 
     let core: ServerCore
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var port: UInt16 = 0

@@ -3,7 +3,6 @@ import Foundation
 import OSCCore
 import OSCTransport
 import Parameters
-import Synchronization
 
 /// The state and logic of a server, confined to its event loop.
 ///
@@ -20,7 +19,7 @@ final class ServerCore: @unchecked Sendable {
     let presets: PresetStore?
     var name: String
     /// The embedder's log handler; set from any thread.
-    let logHandler = Mutex<(@Sendable (LogEvent) -> Void)?>(nil)
+    let logHandler = Locked<(@Sendable (LogEvent) -> Void)?>(nil)
 
     var udp: OSCUDPServer?
     var tcp: OSCTCPServer?
@@ -76,10 +75,10 @@ final class ServerCore: @unchecked Sendable {
     /// The links and the state file, installed through the extension points above.
     var links: LinkRuntime?
 
-    let localChanges = Mutex(LocalChanges(count: 0))
+    let localChanges = Locked(LocalChanges(count: 0))
     let guardSeconds: Double
 
-    struct LocalChanges: ~Copyable {
+    struct LocalChanges {
         var marked: [Bool]
         var list: [Int] = []
         var scheduled = false

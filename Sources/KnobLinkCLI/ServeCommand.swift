@@ -22,7 +22,9 @@ struct ServeCommand: RunnableCommand {
         options: [
             .option("tree", value: "file", help: "The tree file to serve. (default: the embedded default tree)"),
             .option("port", value: "port", help: "The UDP and TCP port; 0 picks a free one. (default: 8000)"),
-            .option("bind", value: "host", help: "The local address to listen on. (default: every interface)"),
+            .option(
+                "bind", value: "host",
+                help: "The local address to listen on; '::' for IPv6 and IPv4. (default: every IPv4 interface)"),
             .option(
                 "allow", value: "cidr", repeatable: true,
                 help: "Accept peers from this block (repeatable; replaces the default of loopback, private and "

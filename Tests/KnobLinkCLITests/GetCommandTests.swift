@@ -92,6 +92,15 @@ import Testing
         #expect(result == Tool.Result(status: 0, stdout: expected, stderr: ""))
     }
 
+    /// An IPv6 target gets an IPv6 reply URL (`osc.udp://[::1]:PORT/`).
+    @Test func asksOverIPv6() throws {
+        let (server, port) = try ServeCommandTests.start(["--bind", "::"])
+        defer { server.stop() }
+        let result = try Tool.knoblink("get", "osc.udp://[::1]:\(port)/", "/knob/pan")
+        #expect(result == Tool.Result(status: 0, stdout: "/knob/pan f 0.500000\n", stderr: ""))
+        #expect(server.wait { $0.stderr.contains("info: peer udp [::1]:9000 subscribed implicitly\n") })
+    }
+
     @Test func printsAValueSetBefore() throws {
         let (server, port) = try ServeCommandTests.start()
         defer { server.stop() }

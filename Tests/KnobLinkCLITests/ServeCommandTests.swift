@@ -25,8 +25,8 @@ import Testing
                                   tree)
           --port <port>           The UDP and TCP port; 0 picks a free one. (default:
                                   8000)
-          --bind <host>           The local address to listen on. (default: every
-                                  interface)
+          --bind <host>           The local address to listen on; '::' for IPv6 and
+                                  IPv4. (default: every IPv4 interface)
           --allow <cidr>          Accept peers from this block (repeatable; replaces the
                                   default of loopback, private and link-local ranges);
                                   'any' accepts everyone.
@@ -306,7 +306,8 @@ import Testing
             "$ oscsend localhost \(ports[0]) /knob/gain f 1.7\n  /knob/gain f 1.000000\n",
             "  /knob/gain/str s \"-12 dB\"\n", "  /toggle/retrigger f 1.000000\n",
             "  /sys/error ss \"/knob/nope\" \"unknown address\"\n",
-            "  /sys/pong ss \"localhost:\(ports[0])\" \"0.1.0\"\n",
+            // The default name: the machine's name and the port.
+            "  /sys/pong ss \"\(ProcessInfo.processInfo.hostName):\(ports[0])\" \"0.1.0\"\n",
             "  /amp/attack/str s \"300ms\"\n", "  /sys/preset s \"Lead\"\n",
             "  /sys/error ss \"/sys/preset/load\" \"preset 'Missing': not found\"\n",
         ] {

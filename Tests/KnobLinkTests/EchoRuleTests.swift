@@ -1,7 +1,6 @@
 import KnobLink
 import OSCCore
 import Parameters
-import Synchronization
 import Testing
 
 /// PROTOCOL.md section 4 and rules 9.5–9.7: each echo rule on its own.
@@ -86,7 +85,7 @@ import Testing
     }
 
     @Test func guardWindowHoldsFeedbackThenSendsTheLatest() async throws {
-        let fixture = try ServerFixture { $0.touchGuardMilliseconds = 300 }
+        let fixture = try ServerFixture { $0.touchGuardMilliseconds = 1000 }
         let setter = try fixture.peer()
         let other = try fixture.peer()
         await setter.subscribe()
@@ -99,7 +98,7 @@ import Testing
         #expect(setter.messages("/knob/pan").isEmpty)
         let value = await setter.next("/knob/pan")
         #expect(close(value?.float, 0.8))
-        #expect(ContinuousClock.now - start >= .milliseconds(290))
+        #expect(ContinuousClock.now - start >= .milliseconds(990))
         #expect(setter.messages("/knob/pan").count == 1)
     }
 
@@ -173,7 +172,7 @@ import Testing
     @Test func changesWithinOneIntervalTravelInOnePacket() async throws {
         let fixture = try ServerFixture()
         let subscriber = try fixture.peer()
-        await subscriber.subscribe(maxHz: 2)
+        await subscriber.subscribe(maxHz: 0.5)
         let tree = fixture.tree
         tree.parameter(forKeyPath: "knob.pan")!.setValue(10)
         #expect(await subscriber.wait { $0.count == 1 })
@@ -205,7 +204,7 @@ import Testing
         let gain = fixture.tree.parameter(forKeyPath: "knob.gain")!
         gain.setValue(-24)
         #expect(close(await subscriber.next("/knob/gain")?.float, Float(gain.normalize(-24))))
-        let heard = Mutex<[Float]>([])
+        let heard = Locked<[Float]>([])
         let token = fixture.tree.token(byAddingParameterObserver: { change in
             if change.eventType == .value { heard.withLock { $0.append(change.value) } }
         })

@@ -3,7 +3,6 @@ import KnobLink
 import OSCCore
 import OSCTransport
 import Parameters
-import Synchronization
 import Testing
 
 /// PROTOCOL.md section 3: every system message.
@@ -177,7 +176,7 @@ import Testing
         // Rule 9.1: replies go to the feedback port; the sender's own port gets nothing.
         let listener = try OSCUDPServer(host: "127.0.0.1", port: 0)
         defer { listener.close() }
-        let heard = Mutex<[String]>([])
+        let heard = Locked<[String]>([])
         listener.start { bytes, _ in
             if let message = try? OSCMessageView(bytes) { heard.withLock { $0.append(message.address) } }
         }

@@ -1,14 +1,13 @@
 import KnobLink
 import OSCCore
 import OSCTransport
-import Synchronization
 import Testing
 
 /// Rules 9.1 and 9.13: TCP peers in both framings, replies framed like the connection.
 @Suite struct TCPPeerTests {
     final class Inbox: Sendable {
-        let messages = Mutex<[OSCMessage]>([])
-        let closed = Mutex<OSCTCPCloseReason?>(nil)
+        let messages = Locked<[OSCMessage]>([])
+        let closed = Locked<OSCTCPCloseReason?>(nil)
 
         func wait(seconds: Double = 5, until condition: ([OSCMessage]) -> Bool) async -> Bool {
             let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))

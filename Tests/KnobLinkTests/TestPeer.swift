@@ -1,13 +1,12 @@
 import KnobLink
 import OSCCore
 import OSCTransport
-import Synchronization
 
 /// A UDP peer of a server under test: sends from its own port and records every message it gets
 /// back (bundles flattened), so tests wait on what arrived with a bound.
 final class TestPeer: Sendable {
     let client: OSCUDPClient
-    private let inbox = Mutex<(messages: [OSCMessage], packets: Int, largest: Int)>(([], 0, 0))
+    private let inbox = Locked<(messages: [OSCMessage], packets: Int, largest: Int)>(([], 0, 0))
 
     /// A peer of the server on `port`, from `host` (any 127.x.y.z works on Linux).
     init(port: UInt16, remoteHost: String = "127.0.0.1") throws {
