@@ -94,9 +94,3 @@ final class PythonPeer: Sendable {
             })
     }
 }
-
-struct PythonPeerError: Error, CustomStringConvertible {
-    var script: String
-    var stderr: String
-    var description: String { "\(script) did not start: \(stderr)" }
-}
