@@ -56,6 +56,12 @@ final class ServerCore: @unchecked Sendable {
     /// The sender of the last datagram and its peer, so that a stream of packets from one peer
     /// skips the allow-list and the table lookup; cleared when any peer leaves the table.
     var lastUDPSender: OSCSocketAddress?
+    /// When the last packet was handled (monotonic nanoseconds), and whether a flush of feedback
+    /// is queued behind the current batch of packets.
+    var lastPacketEnd: UInt64 = 0
+    var flushQueued = false
+    /// Packets closer than this belong to one batch.
+    static let burstGapNanoseconds: UInt64 = 5_000
     var lastUDPPeer: ServerPeer?
     /// New implicit subscribers, whose current values go out once their message is handled.
     var initialValuesDue: [ServerPeer] = []
@@ -246,7 +252,13 @@ final class ServerCore: @unchecked Sendable {
     }
 
     private func receivePacket(_ bytes: UnsafeRawBufferPointer, peer: ServerPeer, source: OSCPeer) {
-        let now = Self.now()
+        let start = Self.nowNanoseconds()
+        // A packet that starts right after the previous one ended belongs to the same batch of
+        // datagrams (read many per system call) or TCP frames: its feedback waits for the end of
+        // the batch, so that a flood sends one bundle per subscriber per batch, not per packet.
+        // A lone packet (the round trip of a controller) is answered at once.
+        let inBurst = start &- lastPacketEnd < Self.burstGapNanoseconds
+        let now = Double(start) / 1e9
         peer.lastHeard = now
         current = peer
         currentSource = source
@@ -259,7 +271,19 @@ final class ServerCore: @unchecked Sendable {
         inPacket = false
         current = nil
         currentSource = nil
-        flushDue(now: Self.now())
+        if inBurst || flushQueued {
+            if !flushQueued && !waiting.isEmpty {
+                flushQueued = true
+                loop.execute { [weak self] in
+                    guard let self else { return }
+                    flushQueued = false
+                    flushDue(now: Self.now())
+                }
+            }
+        } else {
+            flushDue(now: Self.now())
+        }
+        lastPacketEnd = Self.nowNanoseconds()
     }
 
     func connectionClosed(_ connection: OSCTCPConnection, reason: OSCTCPCloseReason) {

@@ -114,8 +114,9 @@ struct ServeCommand: RunnableCommand {
             logLevel = level
         }
         if let text = arguments.value("summary") {
-            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-                throw .invalidValue(text, for: "--summary <seconds>", reason: "expected a number of seconds")
+            guard let seconds = Double(text), seconds == 0 || (seconds >= 0.1 && seconds <= 86_400) else {
+                throw .invalidValue(
+                    text, for: "--summary <seconds>", reason: "expected 0 (no summary) or 0.1 to 86400 seconds")
             }
             summaryInterval = seconds
         }

@@ -8,8 +8,12 @@ enum TreeLoader {
     ///   (`examples/bad.json: 'knob.gain': field 'min' must be a number`).
     static func load(_ path: String?) throws(CommandFailure) -> ParameterTree {
         guard let path else { return ParameterTree.makeDefault() }
-        // Foundation's own words for a missing file are long and locale-dependent.
-        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure("\(path): no such file") }
+        // Foundation's own words for these are long and locale-dependent.
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CommandFailure("\(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw CommandFailure("\(path): is a directory, not a tree file") }
         do {
             return try ParameterTree(contentsOf: URL(fileURLWithPath: path))
         } catch {

@@ -130,7 +130,14 @@ import Testing
             ["--link-one-way", "osc.udp://h:0/"],
             "The value 'osc.udp://h:0/' is invalid for '--link-one-way <url>': the port must not be 0"
         ),
-        (["--summary", "-1"], "The value '-1' is invalid for '--summary <seconds>': expected a number of seconds"),
+        (
+            ["--summary", "-1"],
+            "The value '-1' is invalid for '--summary <seconds>': expected 0 (no summary) or 0.1 to 86400 seconds"
+        ),
+        (
+            ["--summary", "0.01"],
+            "The value '0.01' is invalid for '--summary <seconds>': expected 0 (no summary) or 0.1 to 86400 seconds"
+        ),
         (["--root", "inst1"], "The value 'inst1' is invalid for '--root <path>': expected an address such as /inst1"),
         (["--no-implicit=1"], "The option '--no-implicit' does not take a value"),
     ])

@@ -150,6 +150,36 @@ import Testing
         #expect(result == Tool.Result(status: 1, stdout: "", stderr: expected))
     }
 
+    /// The TouchOSC layout in Examples is what its script makes of the default tree today, and
+    /// its faders and toggles are on the tree's addresses.
+    @Test func touchOSCLayoutIsCurrent() throws {
+        let folder = Self.examples.deletingLastPathComponent().appendingPathComponent("touchosc")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("knoblink-\(UUID()).touchosc")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let script = folder.appendingPathComponent("make-layout.py").path
+        let made = try Tool.run(Tool.system("python3"), [script, Self.examples.path + "/default.json", output.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let committed = try Data(contentsOf: folder.appendingPathComponent("knoblink-default.touchosc"))
+        #expect(try Data(contentsOf: output) == committed)
+        let addresses = try Tool.run(
+            Tool.system("python3"),
+            [
+                "-c",
+                "import base64, re, sys, zipfile; xml = zipfile.ZipFile(sys.argv[1]).read('index.xml').decode(); "
+                    + "print('\\n'.join(base64.b64decode(a).decode() for a in re.findall('osc_cs=\"([^\"]*)\"', xml)))",
+                output.path,
+            ])
+        let expected = ParameterTree.makeDefault().allParameters.map { $0.oscAddress + "\n" }.joined()
+        #expect(addresses == Tool.Result(status: 0, stdout: expected, stderr: ""))
+    }
+
+    @Test func refusesADirectory() throws {
+        let path = FileManager.default.temporaryDirectory.path
+        let result = try Tool.knoblink("tree", "--tree", path)
+        let expected = "Error: \(path): is a directory, not a tree file\n"
+        #expect(result == Tool.Result(status: 1, stdout: "", stderr: expected))
+    }
+
     @Test(arguments: [(Float(0), "0"), (-0.0, "0"), (20000, "20000"), (0.01, "0.01"), (-60, "-60"), (1e10, "1e+10")])
     func numbersAreShortest(value: Float, text: String) {
         #expect(TreeListing.number(value) == text)

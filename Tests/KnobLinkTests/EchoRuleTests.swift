@@ -151,6 +151,25 @@ import Testing
         #expect(fixture.statistic("setsApplied") >= 9_000)
     }
 
+    @Test func unlimitedSubscriberGetsABatchOfSetsInFewerPackets() async throws {
+        let fixture = try ServerFixture {
+            $0.rateLimit = 1_000_000
+            $0.implicitSubscriptions = false
+        }
+        let subscriber = try fixture.peer()
+        let sender = try fixture.peer()
+        await subscriber.subscribe(maxHz: 0)
+        let datagrams = (0..<1000).map { step in
+            OSCMessage("/knob/pan/raw", [.float32(Float(step % 90) - 45)]).encoded()
+        }
+        _ = try sender.client.send(contentsOf: datagrams)
+        sender.send("/knob/pan/raw", [.float32(17)])
+        let final = Float(fixture.tree.parameter(forKeyPath: "knob.pan")!.normalize(17))
+        #expect(await subscriber.wait { close($0.last { $0.address == "/knob/pan" }?.float, final) })
+        // Datagrams read in one batch share one packet of feedback (E5); every value is the latest.
+        #expect(subscriber.packetCount < 900)
+    }
+
     @Test func changesDueTogetherTravelInOneBundle() async throws {
         let fixture = try ServerFixture()
         let subscriber = try fixture.peer()
