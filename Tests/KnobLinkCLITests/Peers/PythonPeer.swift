@@ -5,7 +5,7 @@ import Testing
 /// One of the python-osc peers of `Peers/python`, driven by lines on its stdin; it prints every
 /// message it receives as a JSON line, which this wrapper reads back as ``OSCMessage``s.
 final class PythonPeer: Sendable {
-    let process: RunningProcess
+    let process: ChildProcess
     /// What the script printed first (`LISTEN PORT`, `CONNECTED`).
     let banner: String
 
@@ -13,7 +13,7 @@ final class PythonPeer: Sendable {
 
     init(script: String, _ arguments: [String]) throws {
         let path = Self.directory.appendingPathComponent(script).path
-        process = try RunningProcess(Tool.system("python3"), ["-u", path] + arguments)
+        process = try ChildProcess(Tool.system("python3"), ["-u", path] + arguments)
         let started = process.wait(timeout: .seconds(10)) { $0.stdout.contains("\n") || !$0.isRunning }
         let banner = process.stdout.split(separator: "\n").first.map(String.init) ?? ""
         guard started, !banner.isEmpty, !banner.hasPrefix("{") else {

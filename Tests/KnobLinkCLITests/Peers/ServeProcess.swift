@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// A `knoblink serve` under test, started on a port from port 0 (or a given one) and killed at
-/// the end; it knows its process id (for `VmRSS` and `kill -9`) from its unique `--name`.
+/// the end; its process id serves `VmRSS` and `kill -9`. Each has a unique `--name`.
 final class ServeProcess: Sendable {
-    let process: RunningProcess
+    let process: ChildProcess
     let port: UInt16
     let name: String
     let arguments: [String]
@@ -16,7 +16,7 @@ final class ServeProcess: Sendable {
         self.name = name
         self.arguments = arguments
         let all = ["serve", "--port", "\(port)", "--name", name] + arguments
-        process = try RunningProcess(Tool.knoblink, all)
+        process = try ChildProcess(Tool.knoblink, all)
         let marker = "Listening on UDP and TCP port "
         let started = process.wait(timeout: timeout) { $0.stderr.contains(marker) || !$0.isRunning }
         let line = process.stderr.split(separator: "\n").first { $0.contains(marker) }
@@ -44,18 +44,8 @@ final class ServeProcess: Sendable {
     var isRunning: Bool { process.isRunning }
     var stderr: String { process.stderr }
 
-    /// The process id, found in /proc by the unique name on the command line.
-    var pid: Int32? {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        for entry in entries {
-            guard let pid = Int32(entry),
-                let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
-            else { continue }
-            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            if words.contains("serve") && words.contains(name) { return pid }
-        }
-        return nil
-    }
+    /// The process id.
+    var pid: Int32? { process.pid }
 
     /// The resident set size in KiB (`VmRSS` of /proc/PID/status).
     var residentKilobytes: Int? {
