@@ -14,6 +14,8 @@ final class UDPTestPeer: Sendable {
     struct Received: Sendable {
         var datagram: Int
         var inBundle: Bool
+        /// Whether it came between `/sys/update i 1` and `i 0` (current values, not a reply).
+        var inUpdate: Bool
         var message: OSCMessage
         var time: ContinuousClock.Instant
     }
@@ -22,6 +24,7 @@ final class UDPTestPeer: Sendable {
         var datagrams = 0
         var bytes: [Int] = []
         var undecodable = 0
+        var inUpdate = false
         var received: [Received] = []
     }
 
@@ -55,7 +58,12 @@ final class UDPTestPeer: Sendable {
                 func append(_ packet: OSCPacket, inBundle: Bool) {
                     switch packet {
                     case .message(let message):
-                        log.received.append(Received(datagram: index, inBundle: inBundle, message: message, time: now))
+                        if message == OSCMessage("/sys/update", [.int32(1)]) { log.inUpdate = true }
+                        log.received.append(
+                            Received(
+                                datagram: index, inBundle: inBundle, inUpdate: log.inUpdate, message: message, time: now
+                            ))
+                        if message == OSCMessage("/sys/update", [.int32(0)]) { log.inUpdate = false }
                     case .bundle(let bundle):
                         for element in bundle.elements { append(element, inBundle: true) }
                     }
@@ -129,14 +137,25 @@ final class UDPTestPeer: Sendable {
         return messages(to: address).dropFirst(after).first
     }
 
-    /// Sends `address` with `arguments` and waits for the reply to `replyAddress`.
+    /// Sends `address` with `arguments` and waits for the reply to `replyAddress`: the first
+    /// message to it that arrives after the send and outside `/sys/update` brackets (the current
+    /// values a new implicit subscriber gets may arrive in between).
     func request(
         _ address: String, _ arguments: [OSCArgument] = [], reply replyAddress: String? = nil,
         timeout: Duration = .seconds(5)
     ) -> OSCMessage? {
-        let before = messages(to: replyAddress ?? address).count
+        let target = replyAddress ?? address
+        let start = log.withLock { $0.received.count }
         send(address, arguments)
-        return waitForMessage(replyAddress ?? address, after: before, timeout: timeout)
+        let deadline = ContinuousClock.now + timeout
+        repeat {
+            let reply = log.withLock { log in
+                log.received.dropFirst(start).first { !$0.inUpdate && $0.message.address == target }?.message
+            }
+            if let reply { return reply }
+            Thread.sleep(forTimeInterval: 0.005)
+        } while ContinuousClock.now < deadline
+        return nil
     }
 
     /// Waits until `/sys/update i 0` has arrived `count` times (the end of a bracketed reply).
