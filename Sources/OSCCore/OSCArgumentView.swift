@@ -62,7 +62,7 @@ public struct OSCArgumentView {
 
     /// The value as an `Int32`, from `i`, `h` (clamped), `f` and `d` (truncated toward zero,
     /// clamped; `nil` for NaN), `T` (1) or `F` (0).
-    @inlinable
+    @inlinable @inline(__always)
     public var int32: Int32? {
         switch typeTag {
         case OSCTypeTag.int32: OSCWire.loadInt32(base, 0)
@@ -77,7 +77,7 @@ public struct OSCArgumentView {
 
     /// The value as an `Int64`, from `i`, `h`, `f` and `d` (truncated toward zero, clamped; `nil`
     /// for NaN), `T` (1) or `F` (0).
-    @inlinable
+    @inlinable @inline(__always)
     public var int64: Int64? {
         switch typeTag {
         case OSCTypeTag.int32: Int64(OSCWire.loadInt32(base, 0))
@@ -92,7 +92,7 @@ public struct OSCArgumentView {
 
     /// The value as a `Float`, from `f`, `i`, `h`, `d` (rounded to the nearest `Float`), `T` (1)
     /// or `F` (0).
-    @inlinable
+    @inlinable @inline(__always)
     public var float: Float? {
         switch typeTag {
         case OSCTypeTag.float32: Float(bitPattern: OSCWire.loadUInt32(base, 0))
@@ -107,7 +107,7 @@ public struct OSCArgumentView {
 
     /// The value as a `Double`, from `d`, `f`, `i`, `h` (rounded to the nearest `Double`), `T` (1)
     /// or `F` (0).
-    @inlinable
+    @inlinable @inline(__always)
     public var double: Double? {
         switch typeTag {
         case OSCTypeTag.double: Double(bitPattern: OSCWire.loadUInt64(base, 0))

@@ -28,8 +28,17 @@ final class OSCDispatchTable {
         var hash: UInt64
     }
 
-    struct Method {
+    /// A handler in an object of its own: calling it through a `let` of a guaranteed reference
+    /// borrows the closure, where a closure copied out of an array element was retained and
+    /// released around every call.
+    final class HandlerBox {
         let handler: OSCDispatcher.Handler
+        init(_ handler: @escaping OSCDispatcher.Handler) { self.handler = handler }
+    }
+
+    struct Method {
+        /// Kept alive by `handlerBoxes`.
+        let handler: Unmanaged<HandlerBox>
         /// The type spec in `typeSpecs`; a negative length accepts any arguments.
         let typeSpecStart: Int32
         let typeSpecLength: Int32
@@ -60,6 +69,8 @@ final class OSCDispatchTable {
     let methodList: [Int32]
     let methods: [Method]
     let typeSpecs: [UInt8]
+    /// Owns the handlers that `methods` reach without reference counting.
+    private let handlerBoxes: [HandlerBox]
 
     /// Recent patterns and the nodes they reached; direct-mapped on the pattern's hash.
     private var cache: [CacheEntry]
@@ -80,7 +91,9 @@ final class OSCDispatchTable {
         var methodsByAddress: [[Int32]] = []
         var methods: [Method] = []
         var typeSpecs: [UInt8] = []
+        var handlerBoxes: [HandlerBox] = []
         methods.reserveCapacity(registrations.count)
+        handlerBoxes.reserveCapacity(registrations.count)
         for registration in registrations {
             let index: Int
             if let known = addressIndex[registration.address] {
@@ -98,7 +111,10 @@ final class OSCDispatchTable {
                 typeSpecs.append(contentsOf: spec)
                 specLength = Int32(spec.count)
             }
-            methods.append(Method(handler: registration.handler, typeSpecStart: specStart, typeSpecLength: specLength))
+            let box = HandlerBox(registration.handler)
+            handlerBoxes.append(box)
+            methods.append(
+                Method(handler: Unmanaged.passUnretained(box), typeSpecStart: specStart, typeSpecLength: specLength))
         }
 
         var builder = Builder()
@@ -134,6 +150,7 @@ final class OSCDispatchTable {
         self.methodList = methodList
         self.methods = methods
         self.typeSpecs = typeSpecs
+        self.handlerBoxes = handlerBoxes
         self.cache = Array(repeating: CacheEntry(), count: Self.cacheSize)
         self.counters = .allocate(capacity: 1)
         counters.initialize(to: (0, 0))
@@ -192,13 +209,19 @@ final class OSCDispatchTable {
         var reached = 0
         var index = Int(entry.methodsStart)
         let end = index + Int(entry.methodsCount)
-        while index < end {
-            let method = methods[Int(methodList[index])]
-            if method.typeSpecLength < 0 || accepts(method, typeTags: message.typeTags) {
-                method.handler(message)
-                reached += 1
+        let typeTags = message.typeTags
+        // The compiled arrays are `let` and were checked against each other when built.
+        methodList.withUnsafeBufferPointer { methodList in
+            methods.withUnsafeBufferPointer { methods in
+                while index < end {
+                    let method = methods[Int(methodList[index])]
+                    if method.typeSpecLength < 0 || accepts(method, typeTags: typeTags) {
+                        method.handler._withUnsafeGuaranteedRef { $0.handler(message) }
+                        reached &+= 1
+                    }
+                    index &+= 1
+                }
             }
-            index += 1
         }
         return reached
     }

@@ -1,4 +1,15 @@
 extension OSCMessageView {
+    /// Where the data of the first argument starts, if `index` is 0 and that argument's tag is
+    /// exactly `tag`: the common case of a handler reading its first argument, done inline
+    /// without a call.
+    @inlinable @inline(__always)
+    func firstArgumentData(ifTagged tag: UInt8, at index: Int) -> UnsafeRawPointer? {
+        guard index == 0 && tagsLength != 0 && base.load(fromByteOffset: tagsStart, as: UInt8.self) == tag else {
+            return nil
+        }
+        return base + argumentsStart
+    }
+
     /// The type tag of the argument at `index` (`[` for an array), or `nil` if out of range.
     @inlinable
     public func typeTag(at index: Int) -> UInt8? {
@@ -6,27 +17,39 @@ extension OSCMessageView {
     }
 
     /// The argument at `index` as an `Int32`; see ``OSCArgumentView/int32`` for the coercions.
-    @inlinable
+    @inlinable @inline(__always)
     public func int32(at index: Int) -> Int32? {
-        argument(at: index)?.int32
+        if let data = firstArgumentData(ifTagged: OSCTypeTag.int32, at: index) {
+            return OSCWire.loadInt32(data, 0)
+        }
+        return argument(at: index)?.int32
     }
 
     /// The argument at `index` as an `Int64`; see ``OSCArgumentView/int64`` for the coercions.
-    @inlinable
+    @inlinable @inline(__always)
     public func int64(at index: Int) -> Int64? {
-        argument(at: index)?.int64
+        if let data = firstArgumentData(ifTagged: OSCTypeTag.int64, at: index) {
+            return Int64(bitPattern: OSCWire.loadUInt64(data, 0))
+        }
+        return argument(at: index)?.int64
     }
 
     /// The argument at `index` as a `Float` (from `f i h d T F`).
-    @inlinable
+    @inlinable @inline(__always)
     public func float(at index: Int) -> Float? {
-        argument(at: index)?.float
+        if let data = firstArgumentData(ifTagged: OSCTypeTag.float32, at: index) {
+            return Float(bitPattern: OSCWire.loadUInt32(data, 0))
+        }
+        return argument(at: index)?.float
     }
 
     /// The argument at `index` as a `Double` (from `d f i h T F`).
-    @inlinable
+    @inlinable @inline(__always)
     public func double(at index: Int) -> Double? {
-        argument(at: index)?.double
+        if let data = firstArgumentData(ifTagged: OSCTypeTag.double, at: index) {
+            return Double(bitPattern: OSCWire.loadUInt64(data, 0))
+        }
+        return argument(at: index)?.double
     }
 
     /// The argument at `index` as a `Bool` (from `T F`, or a number compared with zero).

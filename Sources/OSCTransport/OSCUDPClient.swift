@@ -50,7 +50,7 @@ public final class OSCUDPClient: Sendable {
     /// - Throws: ``OSCSystemError``; `ECONNREFUSED` means the peer's port was found closed.
     @discardableResult
     public func send(_ bytes: UnsafeRawBufferPointer) throws(OSCSystemError) -> Bool {
-        try channel.send(bytes, to: nil)
+        try channel.sendConnected(bytes)
     }
 
     /// Sends a datagram; see ``send(_:)-(UnsafeRawBufferPointer)``.

@@ -44,10 +44,14 @@ final class UDPChannel: @unchecked Sendable {
     private let options: OSCUDPOptions
     let counters = Counters()
 
+    /// The receiving side's counters and the sending side's, a cache line apart: the reader thread
+    /// and a sending thread each update theirs for every datagram, and on one line each update
+    /// took the line away from the other CPU.
     final class Counters: Sendable {
         let received = Atomic<Int>(0)
         let truncated = Atomic<Int>(0)
         let receiveErrors = Atomic<Int>(0)
+        private let padding = (0, 0, 0, 0, 0, 0, 0, 0)
         let sent = Atomic<Int>(0)
         let sendsWouldBlock = Atomic<Int>(0)
     }
@@ -57,6 +61,8 @@ final class UDPChannel: @unchecked Sendable {
     private var started = false
     private var closed = false
     private var receiveBatch: UDPBatch?
+    /// The reader thread's latest batch size, for its delivery work item (see `runReaderThread`).
+    private var pendingCount = 0
 
     init(
         loop: OSCEventLoop, bindTo address: OSCSocketAddress, connectTo remote: OSCSocketAddress?,
@@ -230,6 +236,12 @@ final class UDPChannel: @unchecked Sendable {
 
     private func runReaderThread() {
         guard let batch = receiveBatch else { return }
+        // One work item for the thread's life: `queue.sync` with a closure wrapped it in a new
+        // block (allocated and released) on every hop into the loop; a work item's block is made once.
+        // The count is handed over through `pendingCount`, written before each `sync` and read inside it.
+        let delivery = DispatchWorkItem { [self] in
+            if !closed { deliver(batch, count: pendingCount) }
+        }
         // Asking for a batch costs a failed attempt at a second datagram whenever only one came,
         // which is most of the round-trip time a ping-pong adds. So one datagram is asked for
         // while datagrams come one at a time, and batches while they queue up: when the last
@@ -251,7 +263,8 @@ final class UDPChannel: @unchecked Sendable {
             // Zero messages means the socket was shut down by close().
             if count == 0 { break }
             // Runs in place on this thread when the loop is idle, serialised with the loop's work.
-            loop.queue.sync { if !closed { deliver(batch, count: count) } }
+            pendingCount = count
+            loop.queue.sync(execute: delivery)
         }
         Self.closeSocket(sendState)
     }
@@ -374,18 +387,34 @@ final class UDPChannel: @unchecked Sendable {
 
     /// Sends one datagram; `false` if the send buffer is full and it was dropped.
     func send(_ bytes: UnsafeRawBufferPointer, to address: OSCSocketAddress?) throws(OSCSystemError) -> Bool {
+        guard let address else {
+            return try sendConnected(bytes)
+        }
         let sent = try sendState.withLock { (state) throws(OSCSystemError) -> Int? in
             let fd = state.fd
             guard fd >= 0 else { throw OSCSystemError(call: "sendto", errno: EBADF) }
-            if let address {
-                return try SystemCall.run("sendto") {
-                    address.withSockAddr { pointer, length in
-                        sendto(fd, bytes.baseAddress, bytes.count, Socket.dontWait, pointer, length)
-                    }
+            return try SystemCall.run("sendto") {
+                address.withSockAddr { pointer, length in
+                    sendto(fd, bytes.baseAddress, bytes.count, Socket.dontWait, pointer, length)
                 }
             }
+        }
+        return counted(sent)
+    }
+
+    /// Sends one datagram on the connected socket: no optional address to unwrap or capture, which
+    /// copied its 128-byte `sockaddr_storage` on every send.
+    func sendConnected(_ bytes: UnsafeRawBufferPointer) throws(OSCSystemError) -> Bool {
+        let sent = try sendState.withLock { (state) throws(OSCSystemError) -> Int? in
+            let fd = state.fd
+            guard fd >= 0 else { throw OSCSystemError(call: "send", errno: EBADF) }
             return try SystemCall.run("send") { Socket.sendBytes(fd, bytes) }
         }
+        return counted(sent)
+    }
+
+    @inline(__always)
+    private func counted(_ sent: Int?) -> Bool {
         if sent == nil {
             counters.sendsWouldBlock.add(1, ordering: .relaxed)
             return false
