@@ -28,7 +28,8 @@ let package = Package(
         .testTarget(name: "OSCCoreTests", dependencies: ["OSCCore", "CLibLO"]),
         .testTarget(name: "OSCTransportTests", dependencies: ["OSCTransport", "OSCCore", "CLibLO"]),
         .testTarget(
-            name: "KnobLinkCLITests", dependencies: ["KnobLinkCLI", "OSCCore", "OSCTransport", "Parameters", "CLibLO"]),
+            name: "KnobLinkCLITests", dependencies: ["KnobLinkCLI", "OSCCore", "OSCTransport", "Parameters", "CLibLO"],
+            exclude: ["Peers/python"]),
         .testTarget(name: "ParametersTests", dependencies: ["Parameters"]),
         .testTarget(name: "KnobLinkTests", dependencies: ["KnobLink", "OSCCore", "OSCTransport", "Parameters", "CLibLO"]),
         .testTarget(
