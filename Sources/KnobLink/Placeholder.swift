@@ -1,1 +1,0 @@
-// Placeholder until the server's first real file lands; delete it then.

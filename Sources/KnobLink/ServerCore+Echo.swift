@@ -1,0 +1,233 @@
+import Dispatch
+import OSCCore
+import Parameters
+
+extension ServerCore {
+    // MARK: Subscriptions to dense state
+
+    /// Rebuilds a peer's per-parameter forms and rates from its subscriptions, and keeps the
+    /// subscriber list in step.
+    func subscriptionsChanged(_ peer: ServerPeer) {
+        guard peer.isSubscriber else {
+            peer.state = nil
+            subscribers.removeAll { $0 === peer }
+            return
+        }
+        let state = peer.state ?? SubscriberState(count: parameters.count)
+        if peer.state == nil {
+            peer.state = state
+            subscribers.append(peer)
+        }
+        for index in parameters.indices {
+            var forms: UInt8 = 0
+            var interval = Double.infinity
+            for subscription in peer.subscriptions where matches(subscription, index: index) {
+                forms |= subscription.flags
+                interval = min(interval, subscription.interval)
+            }
+            state.forms[index] = forms
+            state.interval[index] = interval.isFinite ? interval : 0
+        }
+    }
+
+    func matches(_ subscription: Subscription, index: Int) -> Bool {
+        guard let pattern = subscription.pattern else { return true }
+        return pattern.matches(addresses[index].value)
+    }
+
+    // MARK: Changes
+
+    /// A change made outside the server (a knob, the embedding application): called on any thread.
+    func localChange(_ index: Int) {
+        let schedule = localChanges.withLock { changes -> Bool in
+            guard index < changes.marked.count else { return false }
+            if !changes.marked[index] {
+                changes.marked[index] = true
+                changes.list.append(index)
+            }
+            if changes.scheduled { return false }
+            changes.scheduled = true
+            return true
+        }
+        if schedule {
+            loop.execute { [self] in drainLocalChanges() }
+        }
+    }
+
+    private func drainLocalChanges() {
+        let list = localChanges.withLock { changes -> [Int] in
+            let list = changes.list
+            for index in list { changes.marked[index] = false }
+            changes.list.removeAll(keepingCapacity: true)
+            changes.scheduled = false
+            return list
+        }
+        guard !stopped else { return }
+        for index in list { changed(index, origin: nil) }
+        flushDue(now: Self.now())
+    }
+
+    /// Fans a changed value out to every subscriber of it (E1), except the originator unless it
+    /// asked for its own echo (E2), holding it for peers that touch it (E4).
+    func changed(_ index: Int, origin: ServerPeer?) {
+        stats.setsApplied += 1
+        let now = Self.now()
+        for peer in subscribers {
+            guard let state = peer.state else { continue }
+            let forms = state.forms[index]
+            guard forms & ~Subscription.Flag.echoToSelf & ~Subscription.Flag.touch != 0 else { continue }
+            if peer === origin {
+                guard forms & Subscription.Flag.echoToSelf != 0 else { continue }
+                markPending(peer, state, index, kind: 2, now: now)
+                continue
+            }
+            if state.touching[index] {
+                state.touchChanged[index] = true
+                continue
+            }
+            markPending(peer, state, index, kind: 1, now: now)
+        }
+    }
+
+    /// Marks a value to send; `kind` 2 skips the guard window, 3 skips the rate too.
+    func markPending(_ peer: ServerPeer, _ state: SubscriberState, _ index: Int, kind: UInt8, now: Double) {
+        if state.pending[index] == 0 {
+            state.dirty.append(Int32(index))
+        }
+        state.pending[index] = kind
+        if !peer.isWaiting {
+            peer.isWaiting = true
+            waiting.append(peer)
+        }
+        let due = dueTime(state, index)
+        if due < nextDue { nextDue = due }
+    }
+
+    private func dueTime(_ state: SubscriberState, _ index: Int) -> Double {
+        let kind = state.pending[index]
+        if kind == 3 { return 0 }
+        let rate = state.lastSent[index] + state.interval[index]
+        return kind == 2 ? rate : max(rate, state.guardUntil[index])
+    }
+
+    // MARK: Sending waiting values (E5)
+
+    /// Sends every waiting value that is due, one bundle per peer, and sets a timer for the rest.
+    func flushDue(now: Double) {
+        guard now >= nextDue, !waiting.isEmpty else { return }
+        var earliest = Double.infinity
+        var kept = 0
+        for position in waiting.indices {
+            let peer = waiting[position]
+            let next = flush(peer, now: now)
+            if next.isFinite {
+                waiting[kept] = peer
+                kept += 1
+                earliest = min(earliest, next)
+            } else {
+                peer.isWaiting = false
+            }
+        }
+        waiting.removeLast(waiting.count - kept)
+        nextDue = earliest
+        if earliest.isFinite { armTimer(at: earliest) }
+    }
+
+    /// Sends `peer`'s due values; returns when the next one is due (infinity if none waits).
+    private func flush(_ peer: ServerPeer, now: Double) -> Double {
+        guard let state = peer.state, peers[peer.id] === peer else { return .infinity }
+        var next = Double.infinity
+        var kept = 0
+        var began = false
+        let count = state.dirty.count
+        for position in 0..<count {
+            let index = Int(state.dirty[position])
+            if state.touching[index] {
+                state.pending[index] = 0
+                state.touchChanged[index] = true
+                continue
+            }
+            let due = dueTime(state, index)
+            if due > now {
+                state.dirty[kept] = Int32(index)
+                kept += 1
+                next = min(next, due)
+                continue
+            }
+            let kind = state.pending[index]
+            state.pending[index] = 0
+            let value = parameters[index].value
+            if value == state.lastSentValue[index] && kind != 2 {
+                // E3: a value the peer already has is never sent again (a flag-8 echo is asked for).
+                continue
+            }
+            if !began {
+                beginPackets(to: peer.destination, peer: peer)
+                began = true
+            }
+            appendValue(index, value: value, forms: state.forms[index])
+            state.lastSent[index] = now
+            state.lastSentValue[index] = value
+        }
+        state.dirty.removeLast(count - kept)
+        if began { endPackets() }
+        return next
+    }
+
+    /// Appends a parameter's value in each of `forms` to the packets being built.
+    func appendValue(_ index: Int, value: Float, forms: UInt8) {
+        let parameter = parameters[index]
+        if forms & Subscription.Flag.normalized != 0 {
+            builder.appendFloat(address: addresses[index].valueBytes, Float(parameter.normalize(value)))
+        }
+        if forms & Subscription.Flag.strings != 0 {
+            builder.append(
+                OSCMessage(addresses[index].value + "/str", [.string(parameter.asciiDisplayString(fromValue: value))]))
+        }
+        if forms & Subscription.Flag.raw != 0 {
+            builder.appendFloat(address: addresses[index].rawBytes, value)
+        }
+    }
+
+    private func armTimer(at deadline: Double) {
+        guard deadline < timerDeadline || timer == nil else { return }
+        timer?.cancel()
+        timerDeadline = deadline
+        let delay = max(deadline - Self.now(), 0)
+        timer = loop.schedule(at: .now() + .nanoseconds(Int(delay * 1e9) + 1)) { [weak self] in
+            guard let self, !stopped else { return }
+            timer = nil
+            timerDeadline = .infinity
+            flushDue(now: max(Self.now(), deadline))
+        }
+    }
+
+    // MARK: Current values
+
+    /// Sends the current values of the parameters `peer` subscribes to (all of them, in the
+    /// normalised form, for a peer without subscription), between `/sys/update` brackets.
+    func sendCurrentValues(to destination: PeerDestination, peer: ServerPeer?, only subscription: Subscription? = nil) {
+        beginPackets(to: destination, peer: peer)
+        builder.append(OSCMessage("/sys/update", [.int32(1)]))
+        let state = peer?.state
+        for index in parameters.indices {
+            var forms = Subscription.Flag.normalized
+            if let subscription {
+                guard matches(subscription, index: index) else { continue }
+                forms = subscription.flags
+            } else if let state {
+                forms = state.forms[index]
+            }
+            guard forms & (Subscription.Flag.normalized | Subscription.Flag.strings | Subscription.Flag.raw) != 0 else {
+                continue
+            }
+            let value = parameters[index].value
+            appendValue(index, value: value, forms: forms)
+            if let state, peer?.destination.id == destination.id {
+                state.lastSentValue[index] = value
+            }
+        }
+        builder.append(OSCMessage("/sys/update", [.int32(0)]))
+        endPackets()
+    }
+}

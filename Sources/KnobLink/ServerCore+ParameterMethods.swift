@@ -1,0 +1,249 @@
+import OSCCore
+import Parameters
+
+extension ServerCore {
+    /// Two values closer than this (normalised) are the same: no correction (E3, rule 9.10).
+    static let tolerance = 1e-6
+
+    func registerParameterMethods() throws {
+        for index in parameters.indices {
+            let address = addresses[index].value
+            try dispatcher.register(address) { [unowned self] in valueMessage(index, $0) }
+            try dispatcher.register(address + "/raw") { [unowned self] in rawMessage(index, $0) }
+            try dispatcher.register(address + "/str") { [unowned self] in stringMessage(index, $0) }
+            try dispatcher.register(address + "/touch") { [unowned self] in touchMessage(index, $0) }
+            try dispatcher.register(address + "/z") { [unowned self] in touchMessage(index, $0) }
+            try dispatcher.register(address + "/reset") { [unowned self] in resetMessage(index, $0) }
+            try dispatcher.register(address + "/get") { [unowned self] in getMessage(index, $0) }
+            try dispatcher.register(address + "/info") { [unowned self] in infoMessage(index, $0) }
+        }
+    }
+
+    // MARK: Facets
+
+    private func valueMessage(_ index: Int, _ message: OSCMessageView) {
+        guard let peer = parameterPeer() else { return }
+        let parameter = parameters[index]
+        if message.argumentCount == 0 {
+            return reply(OSCMessage(addresses[index].value, [.float32(Float(parameter.normalizedValue))]), to: peer)
+        }
+        guard let norm = message.double(at: 0) else { return badArguments(message, peer, "expected a number") }
+        guard checkWrite(index, norm, message, peer) else { return }
+        let result = parameter.setNormalizedValue(norm, originator: originator)
+        guard let applied = result.appliedValue else { return }
+        didSet(index, result, by: peer)
+        let appliedNorm = parameter.normalize(applied)
+        if abs(appliedNorm - norm) > Self.tolerance || norm.isInfinite {
+            builderReply(to: peer) { builder.appendFloat(address: addresses[index].valueBytes, Float(appliedNorm)) }
+        }
+    }
+
+    private func rawMessage(_ index: Int, _ message: OSCMessageView) {
+        guard let peer = parameterPeer() else { return }
+        let parameter = parameters[index]
+        if message.argumentCount == 0 {
+            return builderReply(to: peer) { builder.appendFloat(address: addresses[index].rawBytes, parameter.value) }
+        }
+        guard let value = message.double(at: 0) else { return badArguments(message, peer, "expected a number") }
+        guard checkWrite(index, value, message, peer) else { return }
+        let result = parameter.setValue(ParameterValue(value), originator: originator)
+        guard let applied = result.appliedValue else { return }
+        didSet(index, result, by: peer)
+        if differs(index, applied, value) {
+            builderReply(to: peer) { builder.appendFloat(address: addresses[index].rawBytes, applied) }
+        }
+    }
+
+    private func stringMessage(_ index: Int, _ message: OSCMessageView) {
+        guard let peer = parameterPeer() else { return }
+        let parameter = parameters[index]
+        let address = addresses[index].value + "/str"
+        if message.argumentCount == 0 {
+            return reply(OSCMessage(address, [.string(parameter.asciiDisplayString())]), to: peer)
+        }
+        guard let text = message.string(at: 0) else { return badArguments(message, peer, "expected a string") }
+        let parsed: ParameterValue
+        do {
+            parsed = try parameter.value(fromString: text)
+        } catch {
+            stats.badArguments += 1
+            return sendError(to: peer, address: message.address, reason: "cannot read '\(text)': \(error)")
+        }
+        guard checkWrite(index, Double(parsed), message, peer) else { return }
+        let result = parameter.setValue(parsed, originator: originator)
+        guard let applied = result.appliedValue else { return }
+        didSet(index, result, by: peer)
+        if differs(index, applied, Double(parsed)) {
+            reply(OSCMessage(address, [.string(parameter.asciiDisplayString(fromValue: applied))]), to: peer)
+        }
+    }
+
+    private func touchMessage(_ index: Int, _ message: OSCMessageView) {
+        guard let peer = parameterPeer() else { return }
+        guard let flag = message.double(at: 0), !flag.isNaN else {
+            return badArguments(message, peer, "expected 1 or 0")
+        }
+        let parameter = parameters[index]
+        let begins = flag != 0
+        if let state = peer.state {
+            if begins {
+                state.touching[index] = true
+            } else if state.touching[index] {
+                state.touching[index] = false
+                if state.touchChanged[index] {
+                    // E4 and rule 9.6: the final value once, if it changed while held.
+                    state.touchChanged[index] = false
+                    markPending(peer, state, index, kind: 3, now: Self.now())
+                }
+            }
+        }
+        parameter.setValue(parameter.value, originator: originator, eventType: begins ? .touch : .release)
+        sendTouchState(index, begins: begins, except: peer)
+    }
+
+    private func resetMessage(_ index: Int, _ message: OSCMessageView) {
+        guard let peer = parameterPeer() else { return }
+        if message.argumentCount > 0 {
+            guard let flag = message.double(at: 0) else { return badArguments(message, peer, "expected a number") }
+            // A button's release (`f 0`) resets nothing.
+            guard flag != 0 else { return }
+        }
+        guard checkWrite(index, 0, message, peer) else { return }
+        let result = parameters[index].reset(originator: originator)
+        didSet(index, result, by: peer)
+    }
+
+    private func getMessage(_ index: Int, _ message: OSCMessageView) {
+        guard let peer = parameterPeer(), let destination = replyDestination(message, peer) else { return }
+        send(
+            OSCMessage(addresses[index].value, [.float32(Float(parameters[index].normalizedValue))]),
+            to: destination, peer: peers[destination.id])
+    }
+
+    private func infoMessage(_ index: Int, _ message: OSCMessageView) {
+        guard let peer = parameterPeer(), let destination = replyDestination(message, peer) else { return }
+        let parameter = parameters[index]
+        let fixed: [OSCArgument] = [
+            .string(parameter.displayName), .string(parameter.unitName), .float32(parameter.minValue),
+            .float32(parameter.maxValue), .float32(parameter.defaultValue), .string(parameter.taper.rawValue),
+            .int32(Int32(bitPattern: parameter.flags.rawValue)),
+        ]
+        let address = addresses[index].value + "/info"
+        let whole = OSCMessage(address, fixed + parameter.valueStrings.map { .string($0) })
+        let limit = destination.datagramLimit
+        guard whole.encodedSize > limit else { return send(whole, to: destination, peer: peers[destination.id]) }
+        // Rule 9.14: too large for one datagram, so several messages, each with the fixed fields
+        // and the next value strings, between update brackets.
+        beginPackets(to: destination, peer: peers[destination.id])
+        builder.append(OSCMessage("/sys/update", [.int32(1)]))
+        var part = OSCMessage(address, fixed)
+        let base = part.encodedSize
+        var size = base
+        for text in parameter.valueStrings {
+            let cost = 4 + (text.utf8.count / 4 + 1) * 4
+            if size + cost > limit - 64, part.arguments.count > fixed.count {
+                builder.append(part)
+                part = OSCMessage(address, fixed)
+                size = base
+            }
+            part.arguments.append(.string(text))
+            size += cost
+        }
+        builder.append(part)
+        builder.append(OSCMessage("/sys/update", [.int32(0)]))
+        endPackets()
+    }
+
+    // MARK: Helpers
+
+    /// The peer of a parameter message, made an implicit subscriber if it is not a subscriber
+    /// yet (rule 9.7); its current values follow once the message is handled.
+    func parameterPeer() -> ServerPeer? {
+        guard let peer = current else { return nil }
+        if configuration.implicitSubscriptions && !peer.isSubscriber && !peer.isLink {
+            guard subscribers.count < configuration.maxPeers else {
+                stats.subscriberCap += 1
+                return peer
+            }
+            peer.subscriptions = [
+                Subscription(patternText: "", pattern: nil, interval: 1.0 / 30, flags: 1, isImplicit: true)
+            ]
+            subscriptionsChanged(peer)
+            initialValuesDue.append(peer)
+            log(LogEvent(level: .info, message: "peer \(peer.description) subscribed implicitly"))
+        }
+        return peer
+    }
+
+    /// Refuses writes to read-only parameters and NaN (rules 9.2 and 9.3).
+    private func checkWrite(_ index: Int, _ value: Double, _ message: OSCMessageView, _ peer: ServerPeer) -> Bool {
+        guard parameters[index].isWritable else {
+            stats.readOnlyRefused += 1
+            sendError(to: peer, address: message.address, reason: "read-only parameter")
+            return false
+        }
+        guard !value.isNaN else {
+            stats.badArguments += 1
+            sendError(to: peer, address: message.address, reason: "NaN refused")
+            return false
+        }
+        return true
+    }
+
+    private func badArguments(_ message: OSCMessageView, _ peer: ServerPeer, _ reason: String) {
+        stats.badArguments += 1
+        var tags = ""
+        for tag in message.typeTags { tags.append(Character(Unicode.Scalar(tag))) }
+        sendError(to: peer, address: message.address, reason: "\(reason), got ',\(tags)'")
+    }
+
+    /// Whether a raw value sent differs from the applied one by more than the tolerance of the range.
+    private func differs(_ index: Int, _ applied: ParameterValue, _ sent: Double) -> Bool {
+        let parameter = parameters[index]
+        let span = max(Double(parameter.maxValue - parameter.minValue), 1e-30)
+        return !(abs(Double(applied) - sent) <= Self.tolerance * span)
+    }
+
+    /// After a peer's write: the guard window starts (E4), the peer knows the value, and a
+    /// change goes out to everyone else (E1, E2).
+    func didSet(_ index: Int, _ result: ParameterSetResult, by peer: ServerPeer) {
+        if let state = peer.state, let applied = result.appliedValue {
+            state.guardUntil[index] = Self.now() + guardSeconds
+            state.lastSentValue[index] = applied
+        }
+        if result.changed { changed(index, origin: peer) }
+    }
+
+    /// Sends the packets `body` appends to `peer`.
+    private func builderReply(to peer: ServerPeer, _ body: () -> Void) {
+        beginPackets(to: peer.destination, peer: peer)
+        body()
+        endPackets()
+    }
+
+    /// The optional `s url` argument's destination, else the peer's; `nil` after an error.
+    func replyDestination(_ message: OSCMessageView, _ peer: ServerPeer) -> PeerDestination? {
+        guard message.argumentCount > 0 else { return peer.destination }
+        guard let text = message.string(at: 0) else {
+            badArguments(message, peer, "expected a url")
+            return nil
+        }
+        switch destination(forURL: text, from: peer) {
+        case .success(let destination): return destination
+        case .failure(let error):
+            stats.badArguments += 1
+            sendError(to: peer, address: message.address, reason: error.description)
+            return nil
+        }
+    }
+
+    /// `P/touch i 1|0` to the subscribers that asked for touch state (flag 16), except the toucher.
+    private func sendTouchState(_ index: Int, begins: Bool, except peer: ServerPeer) {
+        for subscriber in subscribers where subscriber !== peer {
+            guard let state = subscriber.state, state.forms[index] & Subscription.Flag.touch != 0 else { continue }
+            beginPackets(to: subscriber.destination, peer: subscriber)
+            builder.appendInt(address: addresses[index].touchBytes, begins ? 1 : 0)
+            endPackets()
+        }
+    }
+}

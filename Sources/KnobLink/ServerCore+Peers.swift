@@ -1,0 +1,181 @@
+import Dispatch
+import OSCCore
+import OSCTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension ServerCore {
+    /// Sends that fail with "connection refused" this many times in a row mark a UDP peer dead.
+    static let deadAfterRefusedSends = 3
+
+    // MARK: The peer table
+
+    /// The peer that replies to `sender` go to (rule 9.1), created if new.
+    func peer(forUDPSender sender: OSCSocketAddress) -> ServerPeer? {
+        var reply = sender
+        if case .fixed(let port) = configuration.feedbackPort { reply.port = port }
+        if let known = peers[.udp(reply)] { return known }
+        return addPeer(.udp(reply))
+    }
+
+    func addPeer(_ destination: PeerDestination) -> ServerPeer {
+        if peers.count >= peerTableLimit { evictIdlePeer() }
+        let rate = max(configuration.rateLimit, 1)
+        let peer = ServerPeer(
+            destination: destination, now: Self.now(),
+            bucket: TokenBucket(capacity: rate, refillPerSecond: rate, now: Self.nowNanoseconds()))
+        peers[peer.id] = peer
+        return peer
+    }
+
+    /// Drops the peer heard from least recently that has no subscription, so that a flood of
+    /// senders cannot grow the table without bound.
+    private func evictIdlePeer() {
+        var oldest: ServerPeer?
+        for peer in peers.values where !peer.isSubscriber {
+            if case .tcp = peer.destination { continue }
+            if oldest == nil || peer.lastHeard < oldest!.lastHeard { oldest = peer }
+        }
+        if let oldest {
+            peers[oldest.id] = nil
+            stats.peerTableEvictions += 1
+        }
+    }
+
+    func removePeer(_ peer: ServerPeer, reason: String) {
+        guard peers[peer.id] === peer else { return }
+        peers[peer.id] = nil
+        if peer.isSubscriber {
+            peer.subscriptions = []
+            subscriptionsChanged(peer)
+        }
+        log(LogEvent(level: .info, message: "peer \(peer.description) left: \(reason)"))
+    }
+
+    // MARK: Sending
+
+    /// Starts a run of packets to `peer`.
+    func beginPackets(to destination: PeerDestination, peer: ServerPeer?) {
+        target = destination
+        targetPeer = peer
+        builder.begin(limit: destination.datagramLimit)
+    }
+
+    func endPackets() {
+        builder.end()
+        target = nil
+        targetPeer = nil
+    }
+
+    /// Sends one finished packet to the current target.
+    func emit(_ bytes: UnsafeRawBufferPointer) {
+        guard let target else { return }
+        stats.packetsSent += 1
+        switch target {
+        case .tcp(let connection):
+            connection.send(Array(bytes))
+        case .udp(let address):
+            guard let udp else { return }
+            do {
+                try udp.send(bytes, to: address)
+                targetPeer?.refusedSends = 0
+            } catch {
+                stats.sendFailures += 1
+                if error.errno == ECONNREFUSED, let peer = targetPeer ?? peers[.udp(address)] {
+                    peer.refusedSends += 1
+                    if peer.refusedSends >= Self.deadAfterRefusedSends {
+                        stats.deadPeers += 1
+                        // Removed after this run of packets, not in the middle of it.
+                        loop.execute { [self] in removePeer(peer, reason: "port unreachable") }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sends one message to `destination` now.
+    func send(_ message: OSCMessage, to destination: PeerDestination, peer: ServerPeer?) {
+        beginPackets(to: destination, peer: peer)
+        builder.append(message)
+        endPackets()
+    }
+
+    /// Replies to `peer`.
+    func reply(_ message: OSCMessage, to peer: ServerPeer) {
+        send(message, to: peer.destination, peer: peer)
+    }
+
+    /// Sends `/sys/error s address s reason`, at most once a second per peer (rule 9.2).
+    func sendError(to peer: ServerPeer, address: String, reason: String) {
+        // Rule 9.10: errors on link traffic are only counted.
+        guard !peer.isLink else { return }
+        let now = Self.now()
+        guard now - peer.lastErrorSent >= 1 else {
+            stats.errorsSuppressed += 1
+            return
+        }
+        peer.lastErrorSent = now
+        stats.errorsSent += 1
+        reply(OSCMessage("/sys/error", [.string(address), .string(reason)]), to: peer)
+        log(LogEvent(level: .debug, message: "error to \(peer.description): \(address) \(reason)"))
+    }
+
+    /// The destination named by a url argument (`osc.udp://host:port/`), or the error to send.
+    func destination(forURL text: String, from peer: ServerPeer) -> Result<PeerDestination, KnobLinkServerError> {
+        let url: OSCURL
+        do {
+            url = try OSCURL.parse(text)
+        } catch {
+            return .failure(.invalidURL(text, reason: "\(error)"))
+        }
+        if url.transport == .tcp {
+            // A TCP peer's replies go on its own connection; the server opens none of its own.
+            if case .tcp = peer.destination { return .success(peer.destination) }
+            return .failure(.invalidURL(text, reason: "osc.tcp urls are only accepted on a TCP connection"))
+        }
+        let host = url.host == "localhost" ? "127.0.0.1" : url.host
+        guard let address = OSCSocketAddress(numericHost: host, port: url.port) else {
+            return .failure(.invalidURL(text, reason: "the host must be a numeric address or localhost"))
+        }
+        return .success(.udp(address))
+    }
+
+    /// The peer entity of a url (rule 9.1: a subscription whose url is a peer's reply address belongs to it).
+    func peer(for destination: PeerDestination) -> ServerPeer {
+        if let known = peers[destination.id] { return known }
+        return addPeer(destination)
+    }
+
+    // MARK: Housekeeping
+
+    func scheduleSweep() {
+        guard !stopped else { return }
+        let period = min(1, max(configuration.implicitExpiry / 4, 0.01))
+        sweepTimer = loop.schedule(at: .now() + .nanoseconds(Int(period * 1e9))) { [weak self] in
+            guard let self else { return }
+            sweep()
+            scheduleSweep()
+        }
+    }
+
+    /// Ends implicit subscriptions whose peer fell silent, and forgets idle peers.
+    func sweep() {
+        let now = Self.now()
+        for peer in Array(peers.values) {
+            let idle = now - peer.lastHeard
+            if peer.hasImplicitSubscription && idle >= configuration.implicitExpiry {
+                peer.subscriptions.removeAll { $0.isImplicit }
+                stats.implicitExpired += 1
+                subscriptionsChanged(peer)
+                log(LogEvent(level: .info, message: "implicit subscription of \(peer.description) expired"))
+            }
+            if !peer.isSubscriber, case .udp = peer.destination, idle >= max(configuration.implicitExpiry, 60) {
+                peers[peer.id] = nil
+            }
+        }
+    }
+}

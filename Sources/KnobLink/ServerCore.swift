@@ -1,0 +1,273 @@
+import Dispatch
+import OSCCore
+import OSCTransport
+import Parameters
+import Synchronization
+
+/// The state and logic of a server, confined to its event loop.
+///
+/// Everything here runs on `loop` (the sockets' handlers, the timers, and work handed over with
+/// `loop.execute`), which is why the class can be `@unchecked Sendable`: no two threads ever
+/// touch it at once. Local changes from other threads arrive through `localChanges`.
+final class ServerCore: @unchecked Sendable {
+    let loop: OSCEventLoop
+    let tree: ParameterTree
+    let configuration: KnobLinkServer.Configuration
+    let parameters: [Parameter]
+    let addresses: [ParameterAddresses]
+    let dispatcher = OSCDispatcher()
+    let presets: PresetStore?
+    var name: String
+    /// The embedder's log handler; set from any thread.
+    let logHandler = Mutex<(@Sendable (LogEvent) -> Void)?>(nil)
+
+    var udp: OSCUDPServer?
+    var tcp: OSCTCPServer?
+    var receiver: OSCReceiver!
+    var observerToken: ParameterObserverToken?
+    /// The originator of every change the server makes itself, so that its own observer skips them.
+    let originator: ParameterObserverToken
+
+    var peers: [PeerID: ServerPeer] = [:]
+    var subscribers: [ServerPeer] = []
+    /// Peers with values waiting to be sent.
+    var waiting: [ServerPeer] = []
+    /// The earliest time a waiting value is due (monotonic seconds).
+    var nextDue = Double.infinity
+    var timer: DispatchWorkItem?
+    var timerDeadline = Double.infinity
+    var sweepTimer: DispatchWorkItem?
+    var stats = ServerStatistics()
+    var builder: PacketBuilder!
+    /// The destination of the packets `builder` emits.
+    var target: PeerDestination?
+    var targetPeer: ServerPeer?
+
+    /// The peer whose packet is being handled, and its transport identity.
+    var current: ServerPeer?
+    var currentSource: OSCPeer?
+    var inPacket = false
+    /// New implicit subscribers, whose current values go out once their message is handled.
+    var initialValuesDue: [ServerPeer] = []
+    /// The most peers tracked for rate limits and errors (subscribers always are).
+    let peerTableLimit: Int
+    var stopped = false
+
+    let localChanges = Mutex(LocalChanges(count: 0))
+    let guardSeconds: Double
+
+    struct LocalChanges: ~Copyable {
+        var marked: [Bool]
+        var list: [Int] = []
+        var scheduled = false
+        init(count: Int) { marked = Array(repeating: false, count: count) }
+    }
+
+    init(tree: ParameterTree, configuration: KnobLinkServer.Configuration, loop: OSCEventLoop) throws {
+        self.loop = loop
+        self.tree = tree
+        self.configuration = configuration
+        parameters = tree.allParameters
+        let root = try Self.validatedRoot(configuration.root)
+        addresses = parameters.map { ParameterAddresses(parameter: $0, root: root) }
+        presets = try configuration.presetsDirectory.map { path throws(PresetStoreError) in try PresetStore(path: path)
+        }
+        name = configuration.name ?? "\(configuration.bindHost ?? "localhost"):\(configuration.port)"
+        originator = ParameterObserverToken.unique()
+        peerTableLimit = max(4 * configuration.maxPeers, 256)
+        guardSeconds = Double(max(configuration.touchGuardMilliseconds, 0)) / 1000
+        localChanges.withLock { $0 = LocalChanges(count: parameters.count) }
+        builder = PacketBuilder { [unowned self] bytes in emit(bytes) }
+        receiver = OSCReceiver(
+            loop: loop, options: OSCDecodingOptions(maximumBundleDepth: configuration.maxBundleDepth),
+            onError: { [unowned self] error, source in receiveFailed(error, from: source) },
+            handler: { [unowned self] message, _, source in deliver(message, from: source) })
+        try registerParameterMethods()
+        try registerSystemMethods()
+        dispatcher.fallback = { [unowned self] message in unknownAddress(message) }
+    }
+
+    /// `""`, or `/a/b` with valid parts and no trailing slash.
+    static func validatedRoot(_ root: String) throws(KnobLinkServerError) -> String {
+        guard !root.isEmpty else { return "" }
+        let valid =
+            root.utf8.first == UInt8(ascii: "/") && root.utf8.last != UInt8(ascii: "/")
+            && (try? OSCAddressPattern(root))?.hasWildcards == false
+        guard valid else { throw .invalidRoot(root) }
+        return root
+    }
+
+    func log(_ event: LogEvent) {
+        let handler = logHandler.withLock { $0 }
+        handler?(event)
+    }
+
+    // MARK: Clock
+
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    static func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    // MARK: Starting and stopping
+
+    func start() throws -> UInt16 {
+        let host = configuration.bindHost ?? "0.0.0.0"
+        var tcpOptions = OSCTCPOptions()
+        tcpOptions.maximumFrameLength = configuration.maxFrameLength
+        tcpOptions.maximumConnections = configuration.maxPeers
+        var attempt = 0
+        while true {
+            attempt += 1
+            let udp = try OSCUDPServer(host: host, port: configuration.port, loop: loop)
+            do {
+                let tcp = try OSCTCPServer(
+                    host: host, port: udp.localAddress.port, options: tcpOptions, loop: loop)
+                self.udp = udp
+                self.tcp = tcp
+                break
+            } catch let error as OSCSystemError where configuration.port == 0 && attempt < 20 {
+                // The kernel's free UDP port may be taken for TCP: try another pair.
+                _ = error
+                udp.close()
+            }
+        }
+        let port = udp!.localAddress.port
+        if configuration.name == nil { name = "\(configuration.bindHost ?? "localhost"):\(port)" }
+        observerToken = tree.token(byAddingParameterObserver: { [weak self] change in
+            guard change.eventType == .value else { return }
+            self?.localChange(change.parameter.index)
+        })
+        udp!.start { [unowned self] bytes, sender in receiveDatagram(bytes, from: sender) }
+        tcp!.start(
+            onFrame: { [unowned self] bytes, connection in receiveFrame(bytes, from: connection) },
+            onClose: { [unowned self] connection, reason in connectionClosed(connection, reason: reason) })
+        loop.execute { [self] in scheduleSweep() }
+        return port
+    }
+
+    func stop() {
+        if let observerToken { tree.removeParameterObserver(observerToken) }
+        observerToken = nil
+        loop.executeSoon { [self] in
+            stopped = true
+            timer?.cancel()
+            sweepTimer?.cancel()
+            udp?.close()
+            tcp?.close()
+        }
+    }
+
+    // MARK: Receiving
+
+    func receiveDatagram(_ bytes: UnsafeRawBufferPointer, from sender: OSCSocketAddress) {
+        guard !stopped else { return }
+        stats.packetsReceived += 1
+        guard configuration.allowList.contains(sender) else {
+            stats.disallowedPeer += 1
+            return
+        }
+        guard let peer = peer(forUDPSender: sender) else { return }
+        receivePacket(bytes, peer: peer, source: .udp(sender))
+    }
+
+    func receiveFrame(_ bytes: UnsafeRawBufferPointer, from connection: OSCTCPConnection) {
+        guard !stopped else { return }
+        stats.packetsReceived += 1
+        guard configuration.allowList.contains(connection.remoteAddress) else {
+            stats.disallowedPeer += 1
+            connection.close()
+            return
+        }
+        let id = PeerID.tcp(ObjectIdentifier(connection))
+        let peer: ServerPeer
+        if let known = peers[id] {
+            peer = known
+        } else {
+            peer = addPeer(.tcp(connection))
+            log(LogEvent(level: .info, message: "peer \(peer.description) connected"))
+        }
+        receivePacket(bytes, peer: peer, source: .tcp(connection))
+    }
+
+    private func receivePacket(_ bytes: UnsafeRawBufferPointer, peer: ServerPeer, source: OSCPeer) {
+        let now = Self.now()
+        peer.lastHeard = now
+        current = peer
+        currentSource = source
+        inPacket = true
+        receiver.receive(bytes, from: source)
+        inPacket = false
+        current = nil
+        currentSource = nil
+        flushDue(now: Self.now())
+    }
+
+    func connectionClosed(_ connection: OSCTCPConnection, reason: OSCTCPCloseReason) {
+        switch reason {
+        case .framingError(.frameTooLarge): stats.oversizedFrame += 1
+        case .framingError: stats.malformed += 1
+        case .otherProtocolRefused: stats.otherProtocol += 1
+        default: break
+        }
+        if let peer = peers[.tcp(ObjectIdentifier(connection))] {
+            removePeer(peer, reason: "connection closed (\(reason))")
+        }
+    }
+
+    /// The peer a message delivered later (a scheduled bundle) came from.
+    private func peer(for source: OSCPeer) -> ServerPeer? {
+        if let currentSource, let current, currentSource == source { return current }
+        switch source {
+        case .udp(let sender): return peer(forUDPSender: sender)
+        case .tcp(let connection): return connection.isClosed ? nil : peers[.tcp(ObjectIdentifier(connection))]
+        }
+    }
+
+    func deliver(_ message: OSCMessageView, from source: OSCPeer) {
+        guard let peer = peer(for: source) else { return }
+        stats.messagesReceived += 1
+        guard peer.bucket.consume(1, now: Self.nowNanoseconds()) else {
+            stats.rateLimited += 1
+            sendError(to: peer, address: message.address, reason: "rate limit exceeded")
+            return
+        }
+        let previous = current
+        current = peer
+        defer { current = previous }
+        do {
+            try dispatcher.dispatch(message)
+        } catch {
+            stats.unknownAddress += 1
+            sendError(to: peer, address: message.address, reason: error.description)
+        }
+        if !initialValuesDue.isEmpty {
+            let due = initialValuesDue
+            initialValuesDue.removeAll()
+            for subscriber in due where subscriber.isSubscriber {
+                sendCurrentValues(to: subscriber.destination, peer: subscriber)
+            }
+        }
+        if !inPacket { flushDue(now: Self.now()) }
+    }
+
+    func receiveFailed(_ error: OSCReceiveError, from source: OSCPeer) {
+        guard let peer = peer(for: source) else { return }
+        switch error {
+        case .malformed(.bundleNestingTooDeep(let depth, _)):
+            stats.tooDeep += 1
+            sendError(
+                to: peer, address: "", reason: "bundles nested \(depth) deep (at most \(configuration.maxBundleDepth))")
+        case .malformed(let decoding):
+            stats.malformed += 1
+            sendError(to: peer, address: "", reason: "malformed packet: \(decoding)")
+        case .schedulingRefused:
+            stats.scheduleRefused += 1
+            sendError(to: peer, address: "", reason: "too many bundles scheduled, or too far ahead")
+        }
+    }
+
+    func unknownAddress(_ message: OSCMessageView) {
+        guard let peer = current else { return }
+        stats.unknownAddress += 1
+        sendError(to: peer, address: message.address, reason: "unknown address")
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder until the first server test lands; delete it then.
