@@ -385,8 +385,8 @@ int kb_sp_throughput(const kb_sp_throughput_config *config, kb_sp_throughput_res
         int n = 0;
         for (; n < BATCH && sent + n < config->sets; n++) {
             long i = sent + n;
-            int p = (int)(i % parameters);
-            float value = nth_value(i / parameters);
+            int p = (int)(i % config->addresses);
+            float value = nth_value(i / config->addresses);
             final[p] = value;
             touched[p] = 1;
             memcpy(batch[n], packets[p], sizes[p]);
@@ -404,11 +404,11 @@ int kb_sp_throughput(const kb_sp_throughput_config *config, kb_sp_throughput_res
     }
     (void)value_offset;
     uint64_t send_end = now_ns();
-    // The server may still be working through its receive queue: wait until its counter rests.
+    // The server may still be working through its receive queue: wait until its counter rests (1 ms polls).
     long applied = config->applied(config->context);
     uint64_t last_change = send_end;
     while (now_ns() - last_change < 100000000u) {
-        struct timespec t = {.tv_sec = 0, .tv_nsec = 200000};
+        struct timespec t = {.tv_sec = 0, .tv_nsec = 1000000};  // KnobLink reads its counter on its loop: poll gently
         nanosleep(&t, NULL);
         long now_applied = config->applied(config->context);
         if (now_applied != applied) {

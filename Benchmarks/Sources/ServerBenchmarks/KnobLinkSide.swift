@@ -1,6 +1,7 @@
 import Glibc
 import KnobLink
 import Parameters
+import Synchronization
 
 /// KnobLink's server, embedded in this process as an application would embed it, on the 1,000-parameter
 /// tree (or the default tree).
@@ -27,16 +28,27 @@ enum KnobLinkSide {
         } catch {
             fatalError("KnobLink server: \(error)")
         }
+        // Applied sets are counted by an observer of the tree, not by `setsApplied`: that counter goes up
+        // twice per remote set at commit 02a4af2 (once for the set, once when the tree's observer
+        // reports the same change back to the server).
+        let applied = Counter()
+        let token = tree.token(byAddingParameterObserver: { change in
+            if change.eventType == .value { applied.value.add(1, ordering: .relaxed) }
+        })
         return ServerUnderTest(
-            name: name, port: server.port, applied: { setsApplied(server) }, stop: { server.stop() })
+            name: name, port: server.port, applied: { applied.value.load(ordering: .relaxed) },
+            stop: {
+                tree.removeParameterObserver(token)
+                server.stop()
+            })
+    }
+
+    final class Counter: Sendable {
+        let value = Atomic<Int>(0)
     }
 
     static func startDefaultTree() -> ServerUnderTest {
         start(tree: ParameterTree.makeDefault())
-    }
-
-    static func setsApplied(_ server: KnobLinkServer) -> Int {
-        server.statistics().first { $0.name == "setsApplied" }?.value ?? 0
     }
 
     /// The child process of the memory figure: serves the 1,000-parameter tree until stdin closes.

@@ -9,13 +9,14 @@ struct Throughput {
 
     /// Starts a fresh server, runs once, stops the server.
     static func run(
-        _ start: () -> ServerUnderTest, subscribers: Int, maxHz: Float, sets: Int, rate: Double
+        _ start: () -> ServerUnderTest, subscribers: Int, maxHz: Float, addresses: Int, sets: Int, rate: Double
     ) -> Throughput {
         let server = start()
         defer { server.stop() }
         var config = kb_sp_throughput_config(
             port: server.port, subscribers: Int32(subscribers), max_hz: maxHz,
-            parameters: Int32(BenchTree.parameterCount), sets: sets, rate: rate, applied: server.appliedFunction,
+            parameters: Int32(BenchTree.parameterCount), addresses: Int32(addresses), sets: sets, rate: rate,
+            applied: server.appliedFunction,
             context: server.context)
         var result = kb_sp_throughput_result()
         let status = withExtendedLifetime(server) { kb_sp_throughput(&config, &result) }
@@ -32,10 +33,12 @@ struct Throughput {
     var lostSets: Int { result.sent - result.applied }
     /// With unlimited subscribers every applied set is owed to every subscriber once.
     var missingEchoes: Int { result.applied * subscribers - result.echoes }
+    /// Echo messages the subscribers received per applied set (32 without coalescing).
+    var echoesPerSet: Double { Double(result.echoes) / Double(max(result.applied, 1)) }
 
     var summary: String {
         "applied \(result.applied) of \(result.sent) sent (offered \(Format.rate(offeredRate))), "
             + "\(result.echoes) echoes in \(result.datagrams) datagrams "
-            + "(\(result.echoes_min)…\(result.echoes_max) per subscriber), \(result.stale) stale"
+            + "(\(result.echoes_min)…\(result.echoes_max) per subscriber, \(Format.fixed(echoesPerSet, decimals: 1)) per set)"
     }
 }

@@ -23,7 +23,8 @@ typedef struct {
     uint16_t port;
     int subscribers;       // subscriber sockets, each its own peer
     float max_hz;          // the subscriptions' rate (0 = no limit)
-    int parameters;        // the sets cycle through /p/p0 … /p/p(parameters-1)
+    int parameters;        // the server's parameters /p/p0 … /p/p(parameters-1)
+    int addresses;         // the sets cycle through the first `addresses` of them
     long sets;             // sets to send
     double rate;           // sets per second to offer, 0 = as fast as the setter can send
     kb_sp_applied_fn applied;
