@@ -7,6 +7,8 @@ struct EchoLatency {
     var p999: UInt64
     /// Sets whose echo never came within 200 ms.
     var lost: Int
+    /// Context switches of the whole process (peers and server) per set, warm-up included.
+    var switchesPerSet = 0.0
     /// The p50 of each round (filled in by ``median(_:)``).
     var roundP50s: [UInt64] = []
 
@@ -27,13 +29,15 @@ struct EchoLatency {
         result.p99 = middle(results.map(\.p99))
         result.p999 = middle(results.map(\.p999))
         result.lost = results.map(\.lost).reduce(0, +)
+        result.switchesPerSet = Statistics.median(results.map(\.switchesPerSet))
         result.roundP50s = results.map(\.p50)
         return result
     }
 
     var summary: String {
         let rounds = roundP50s.map { Format.fixed(Double($0) / 1000, decimals: 0) }.joined(separator: "/")
-        return "p50 \(Format.micros(p50)), p99 \(Format.micros(p99)), p99.9 \(Format.micros(p999))"
+        return "p50 \(Format.micros(p50)), p99 \(Format.micros(p99)), p99.9 \(Format.micros(p999)), "
+            + "\(Format.fixed(switchesPerSet, decimals: 1)) switches/set"
             + (lost > 0 ? ", \(lost) echoes lost" : "") + (roundP50s.count > 1 ? ", p50 by round \(rounds) µs" : "")
     }
 }

@@ -9,6 +9,8 @@ struct Options {
     var only: Set<String> = ["latency", "throughput", "memory"]
     /// `knoblink` or `none`: run as a child server for the memory figure instead of benchmarking.
     var serveChild: String?
+    /// Runs only the throughput scenario of this name (for profiling).
+    var scenario: String?
     /// A `knoblink` binary whose `serve` is measured for memory as well.
     var knoblinkBinary: String?
 
@@ -26,6 +28,7 @@ struct Options {
             case "--only": only = Set(value(argument).split(separator: ",").map(String.init))
             case "--serve-child": serveChild = value(argument)
             case "--knoblink": knoblinkBinary = value(argument)
+            case "--scenario": scenario = value(argument)
             default: fatalError("unknown option \(argument)")
             }
         }

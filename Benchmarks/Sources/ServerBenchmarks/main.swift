@@ -10,6 +10,7 @@ import Glibc
 //
 //   ServerBenchmarks [--quick] [--only latency,throughput,memory] [--latency-sets N] [--sets N]
 //                    [--knoblink PATH]        also measure `PATH serve --tree …`'s resident size
+//                    [--scenario TEXT]        one throughput scenario at full speed, for a profiler
 //   ServerBenchmarks --serve-child knoblink|none   (internal) the child process of the memory figure
 
 let options = Options(CommandLine.arguments)
@@ -40,9 +41,12 @@ if options.only.contains("latency") {
         let server = start()
         defer { server.stop() }
         var lost = 0
+        let switches = kb_context_switches()
         let written = kb_sp_latency(server.port, address, sets, &samples, &lost)
         precondition(written > 0, "\(server.name): the subscription was not confirmed, or no echo came")
-        return EchoLatency(samples: samples[0..<written], lost: lost)
+        var result = EchoLatency(samples: samples[0..<written], lost: lost)
+        result.switchesPerSet = Double(kb_context_switches() - switches) / Double(sets + 1000)
+        return result
     }
 
     for (placement, mask) in [("one CPU", UInt64(0b01)), ("two CPUs", UInt64(0b11))] {
@@ -55,9 +59,12 @@ if options.only.contains("latency") {
                 "raw ping-pong",
                 {
                     var cpus: [Int32] = [0, 0]
+                    let switches = kb_context_switches()
                     let status = kb_raw_udp_rtt(sets, &samples, 0, &cpus)
                     precondition(status == 0, "raw round trip failed")
-                    return EchoLatency(samples: samples[...], lost: 0)
+                    var result = EchoLatency(samples: samples[...], lost: 0)
+                    result.switchesPerSet = Double(kb_context_switches() - switches) / Double(sets + 1000)
+                    return result
                 }
             ),
         ]
@@ -110,6 +117,16 @@ if options.only.contains("throughput") {
         ("KnobLink, no subscriber", knobLink, 0, 0, bank),
         ("liblo ref, no subscriber", liblo, 0, 0, bank),
     ]
+    if let only = options.scenario {
+        // Profiling: one scenario at full speed, no report.
+        for scenario in scenarios where scenario.name == only {
+            let run = Throughput.run(
+                scenario.start, subscribers: scenario.subscribers, maxHz: scenario.maxHz,
+                addresses: scenario.addresses, sets: sets, rate: 0)
+            print("  [\(scenario.name)] \(Format.rate(run.appliedRate)) applied; \(run.summary)")
+        }
+        exit(0)
+    }
     var runs: [String: [Throughput]] = [:]
     for round in 0..<options.rounds {
         let order = round % 2 == 0 ? Array(scenarios.indices) : scenarios.indices.reversed()
