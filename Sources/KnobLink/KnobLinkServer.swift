@@ -54,7 +54,7 @@ public final class KnobLinkServer: Sendable {
             return state.started
         }
         guard !started else { return }
-        let port = try loop.queue.sync { try core.start() }
+        let port = try onLoop { try core.start() }
         state.withLock { $0.port = port }
     }
 
@@ -68,7 +68,7 @@ public final class KnobLinkServer: Sendable {
 
     /// Stops serving and closes the sockets.
     public func stop() {
-        core.stop()
+        onLoop { core.stop() }
     }
 
     /// The counters that `/sys/stats` sends, by name.

@@ -71,6 +71,7 @@ extension ServerCore {
     /// asked for its own echo (E2), holding it for peers that touch it (E4).
     func changed(_ index: Int, origin: ServerPeer?) {
         stats.setsApplied += 1
+        for observer in changeObservers { observer(index, origin) }
         let now = Self.now()
         for peer in subscribers {
             guard let state = peer.state else { continue }
@@ -114,7 +115,12 @@ extension ServerCore {
 
     /// Sends every waiting value that is due, one bundle per peer, and sets a timer for the rest.
     func flushDue(now: Double) {
-        guard now >= nextDue, !waiting.isEmpty else { return }
+        guard !waiting.isEmpty else { return }
+        guard now >= nextDue else {
+            // Nothing due yet: make sure a timer comes back for the earliest value.
+            if nextDue.isFinite { armTimer(at: nextDue) }
+            return
+        }
         var earliest = Double.infinity
         var kept = 0
         for position in waiting.indices {
@@ -190,7 +196,7 @@ extension ServerCore {
     }
 
     private func armTimer(at deadline: Double) {
-        guard deadline < timerDeadline || timer == nil else { return }
+        guard timer == nil || deadline < timerDeadline else { return }
         timer?.cancel()
         timerDeadline = deadline
         let delay = max(deadline - Self.now(), 0)

@@ -110,7 +110,7 @@ extension ServerCore {
     }
 
     /// Sends `/sys/error s address s reason`, at most once a second per peer (rule 9.2).
-    func sendError(to peer: ServerPeer, address: String, reason: String) {
+    func sendError(to peer: ServerPeer, address: @autoclosure () -> String, reason: @autoclosure () -> String) {
         // Rule 9.10: errors on link traffic are only counted.
         guard !peer.isLink else { return }
         let now = Self.now()
@@ -120,6 +120,8 @@ extension ServerCore {
         }
         peer.lastErrorSent = now
         stats.errorsSent += 1
+        let address = address()
+        let reason = reason()
         reply(OSCMessage("/sys/error", [.string(address), .string(reason)]), to: peer)
         log(LogEvent(level: .debug, message: "error to \(peer.description): \(address) \(reason)"))
     }

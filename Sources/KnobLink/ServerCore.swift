@@ -25,8 +25,9 @@ final class ServerCore: @unchecked Sendable {
     var tcp: OSCTCPServer?
     var receiver: OSCReceiver!
     var observerToken: ParameterObserverToken?
-    /// The originator of every change the server makes itself, so that its own observer skips them.
-    let originator: ParameterObserverToken
+    /// The originator of every change the server makes itself: its own observer's token, so that
+    /// the observer skips them (the server fans those out itself, knowing their origin).
+    var originator: ParameterObserverToken
 
     var peers: [PeerID: ServerPeer] = [:]
     var subscribers: [ServerPeer] = []
@@ -52,6 +53,16 @@ final class ServerCore: @unchecked Sendable {
     /// The most peers tracked for rate limits and errors (subscribers always are).
     let peerTableLimit: Int
     var stopped = false
+
+    // Extension points for the link manager and the state file (KnobLinkServer+Links.swift).
+    /// Called on the loop after every applied change, with the peer that made it (`nil`: a local
+    /// change or a preset load).
+    var changeObservers: [(_ index: Int, _ origin: ServerPeer?) -> Void] = []
+    /// Sees every accepted packet before it is decoded; returning `true` consumes it (`/sys/via` bundles).
+    var packetFilter: ((UnsafeRawBufferPointer, ServerPeer) -> Bool)?
+    /// Run on the loop once the sockets are bound, and when the server stops.
+    var startHandlers: [() -> Void] = []
+    var stopHandlers: [() -> Void] = []
 
     let localChanges = Mutex(LocalChanges(count: 0))
     let guardSeconds: Double
@@ -132,28 +143,32 @@ final class ServerCore: @unchecked Sendable {
         }
         let port = udp!.localAddress.port
         if configuration.name == nil { name = "\(configuration.bindHost ?? "localhost"):\(port)" }
-        observerToken = tree.token(byAddingParameterObserver: { [weak self] change in
+        let token = tree.token(byAddingParameterObserver: { [weak self] change in
             guard change.eventType == .value else { return }
             self?.localChange(change.parameter.index)
         })
+        observerToken = token
+        originator = token
         udp!.start { [unowned self] bytes, sender in receiveDatagram(bytes, from: sender) }
         tcp!.start(
             onFrame: { [unowned self] bytes, connection in receiveFrame(bytes, from: connection) },
             onClose: { [unowned self] connection, reason in connectionClosed(connection, reason: reason) })
         loop.execute { [self] in scheduleSweep() }
+        for handler in startHandlers { handler() }
         return port
     }
 
+    /// Stops on the loop: no more input, timers cancelled, sockets closed.
     func stop() {
+        guard !stopped else { return }
+        stopped = true
         if let observerToken { tree.removeParameterObserver(observerToken) }
         observerToken = nil
-        loop.executeSoon { [self] in
-            stopped = true
-            timer?.cancel()
-            sweepTimer?.cancel()
-            udp?.close()
-            tcp?.close()
-        }
+        for handler in stopHandlers { handler() }
+        timer?.cancel()
+        sweepTimer?.cancel()
+        udp?.close()
+        tcp?.close()
     }
 
     // MARK: Receiving
@@ -194,7 +209,11 @@ final class ServerCore: @unchecked Sendable {
         current = peer
         currentSource = source
         inPacket = true
-        receiver.receive(bytes, from: source)
+        if let packetFilter, packetFilter(bytes, peer) {
+            // Consumed (a link's bundle).
+        } else {
+            receiver.receive(bytes, from: source)
+        }
         inPacket = false
         current = nil
         currentSource = nil
@@ -223,7 +242,8 @@ final class ServerCore: @unchecked Sendable {
     }
 
     func deliver(_ message: OSCMessageView, from source: OSCPeer) {
-        guard let peer = peer(for: source) else { return }
+        // Messages delivered while a packet is handled are that packet's: no lookup needed.
+        guard let peer = inPacket ? current : peer(for: source) else { return }
         stats.messagesReceived += 1
         guard peer.bucket.consume(1, now: Self.nowNanoseconds()) else {
             stats.rateLimited += 1

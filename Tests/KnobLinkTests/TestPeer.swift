@@ -7,7 +7,7 @@ import Synchronization
 /// back (bundles flattened), so tests wait on what arrived with a bound.
 final class TestPeer: Sendable {
     let client: OSCUDPClient
-    private let inbox = Mutex<(messages: [OSCMessage], packets: Int)>(([], 0))
+    private let inbox = Mutex<(messages: [OSCMessage], packets: Int, largest: Int)>(([], 0, 0))
 
     /// A peer of the server on `port`, from `host` (any 127.x.y.z works on Linux).
     init(port: UInt16, remoteHost: String = "127.0.0.1") throws {
@@ -16,14 +16,15 @@ final class TestPeer: Sendable {
             guard let packet = try? OSCPacket.decode(Array(bytes)) else { return }
             var flat: [OSCMessage] = []
             Self.flatten(packet, into: &flat)
-            self?.record(flat)
+            self?.record(flat, size: bytes.count)
         }
     }
 
-    private func record(_ messages: [OSCMessage]) {
+    private func record(_ messages: [OSCMessage], size: Int) {
         inbox.withLock {
             $0.messages.append(contentsOf: messages)
             $0.packets += 1
+            $0.largest = max($0.largest, size)
         }
     }
 
@@ -53,10 +54,11 @@ final class TestPeer: Sendable {
 
     var messages: [OSCMessage] { inbox.withLock { $0.messages } }
     var packetCount: Int { inbox.withLock { $0.packets } }
+    var largestPacket: Int { inbox.withLock { $0.largest } }
 
     func messages(_ address: String) -> [OSCMessage] { messages.filter { $0.address == address } }
 
-    func clear() { inbox.withLock { $0 = ([], 0) } }
+    func clear() { inbox.withLock { $0 = ([], 0, 0) } }
 
     /// Waits until `condition` holds for what arrived, or `seconds` pass; returns whether it held.
     @discardableResult
@@ -82,12 +84,26 @@ final class TestPeer: Sendable {
         return await next(replyAddress)
     }
 
+    /// Subscribes this peer and waits for the end of the current values.
+    func subscribe(pattern: String = "", maxHz: Float = 0, flags: Int32 = 1) async {
+        clear()
+        send("/sys/subscribe", [.string(url), .string(pattern), .float32(maxHz), .int32(flags)])
+        await wait { $0.contains { $0.address == "/sys/update" && $0.arguments == [.int32(0)] } }
+        clear()
+    }
+
     /// Lets the server handle what was sent so far: a ping round trip (replies are in order).
     func sync() async {
         let before = messages("/sys/pong").count
         send("/sys/ping")
         await wait { $0.filter { $0.address == "/sys/pong" }.count > before }
     }
+}
+
+/// Whether two floats agree to within the protocol's tolerance (values travel through a taper).
+func close(_ lhs: Float?, _ rhs: Float?, tolerance: Float = 1e-5) -> Bool {
+    guard let lhs, let rhs else { return false }
+    return abs(lhs - rhs) <= tolerance
 }
 
 extension OSCMessage {
