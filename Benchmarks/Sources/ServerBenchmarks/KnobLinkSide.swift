@@ -28,9 +28,8 @@ enum KnobLinkSide {
         } catch {
             fatalError("KnobLink server: \(error)")
         }
-        // Applied sets are counted by an observer of the tree, not by `setsApplied`: that counter goes up
-        // twice per remote set at commit 02a4af2 (once for the set, once when the tree's observer
-        // reports the same change back to the server).
+        // Applied sets are counted by an observer of the tree: what reached the tree, whatever the server's
+        // own counters say (its `setsApplied` went up twice per remote set at commit 02a4af2).
         let applied = Counter()
         let token = tree.token(byAddingParameterObserver: { change in
             if change.eventType == .value { applied.value.add(1, ordering: .relaxed) }
