@@ -404,24 +404,23 @@ int kb_sp_throughput(const kb_sp_throughput_config *config, kb_sp_throughput_res
     }
     (void)value_offset;
     uint64_t send_end = now_ns();
-    // The server may still be working through its receive queue: wait until its counter rests (1 ms polls).
+    // The server may still be working through its receive queue, and a 30 Hz subscriber's last bundle is
+    // due up to 33 ms later: poll the server's counter every millisecond until
+    // neither it nor the echoes have moved for 300 ms. A loaded machine can stall a loop for 100 ms.
     long applied = config->applied(config->context);
     uint64_t last_change = send_end;
-    while (now_ns() - last_change < 100000000u) {
-        struct timespec t = {.tv_sec = 0, .tv_nsec = 1000000};  // KnobLink reads its counter on its loop: poll gently
+    for (;;) {
+        struct timespec t = {.tv_sec = 0, .tv_nsec = 1000000};
         nanosleep(&t, NULL);
         long now_applied = config->applied(config->context);
+        uint64_t now = now_ns();
         if (now_applied != applied) {
             applied = now_applied;
-            last_change = now_ns();
+            last_change = now;
         }
-    }
-    // Echoes: wait until none has come for 300 ms (a 30 Hz subscriber's last bundle is due within 33 ms).
-    for (;;) {
-        struct timespec t = {.tv_sec = 0, .tv_nsec = 20000000};
-        nanosleep(&t, NULL);
-        uint64_t last = atomic_load(&state.last_echo_ns);
-        if (now_ns() - (last > last_change ? last : last_change) > 300000000u) break;
+        uint64_t last_echo = atomic_load(&state.last_echo_ns);
+        uint64_t quiet_since = last_echo > last_change ? last_echo : last_change;
+        if (now - quiet_since > 300000000u) break;
     }
     atomic_store(&state.stop, 1);
     pthread_join(thread, NULL);
