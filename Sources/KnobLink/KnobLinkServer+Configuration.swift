@@ -31,6 +31,8 @@ extension KnobLinkServer {
         public var presetsDirectory: String? = nil
         /// The file that keeps values across restarts, or `nil`.
         public var stateFile: String? = nil
+        /// Other instances to link to at start (`--link URL`, `--link-one-way URL`).
+        public var links: [LinkConfiguration] = []
 
         /// The defaults of `knoblink serve`.
         public init() {}

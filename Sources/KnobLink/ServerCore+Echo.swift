@@ -18,6 +18,7 @@ extension ServerCore {
             peer.state = state
             subscribers.append(peer)
         }
+        state.minimumInterval = peer.subscriptions.map(\.interval).min() ?? 0
         for index in parameters.indices {
             var forms: UInt8 = 0
             var interval = Double.infinity
@@ -93,7 +94,9 @@ extension ServerCore {
     /// Marks a value to send; `kind` 2 skips the guard window, 3 skips the rate too.
     func markPending(_ peer: ServerPeer, _ state: SubscriberState, _ index: Int, kind: UInt8, now: Double) {
         if state.pending[index] == 0 {
-            state.dirty.append(Int32(index))
+            // Each index is in the list at most once, so it never outgrows its buffer.
+            state.dirty[state.dirtyCount] = Int32(index)
+            state.dirtyCount += 1
         }
         state.pending[index] = kind
         if !peer.isWaiting {
@@ -107,7 +110,7 @@ extension ServerCore {
     private func dueTime(_ state: SubscriberState, _ index: Int) -> Double {
         let kind = state.pending[index]
         if kind == 3 { return 0 }
-        let rate = state.lastSent[index] + state.interval[index]
+        let rate = max(state.lastSent[index] + state.interval[index], state.nextFlush)
         return kind == 2 ? rate : max(rate, state.guardUntil[index])
     }
 
@@ -145,7 +148,7 @@ extension ServerCore {
         var next = Double.infinity
         var kept = 0
         var began = false
-        let count = state.dirty.count
+        let count = state.dirtyCount
         for position in 0..<count {
             let index = Int(state.dirty[position])
             if state.touching[index] {
@@ -175,8 +178,11 @@ extension ServerCore {
             state.lastSent[index] = now
             state.lastSentValue[index] = value
         }
-        state.dirty.removeLast(count - kept)
-        if began { endPackets() }
+        state.dirtyCount = kept
+        if began {
+            endPackets()
+            state.nextFlush = now + state.minimumInterval
+        }
         return next
     }
 
@@ -199,7 +205,7 @@ extension ServerCore {
         guard timer == nil || deadline < timerDeadline else { return }
         timer?.cancel()
         timerDeadline = deadline
-        let delay = max(deadline - Self.now(), 0)
+        let delay = min(max(deadline - Self.now(), 0), 3600)
         timer = loop.schedule(at: .now() + .nanoseconds(Int(delay * 1e9) + 1)) { [weak self] in
             guard let self, !stopped else { return }
             timer = nil

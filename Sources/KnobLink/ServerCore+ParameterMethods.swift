@@ -162,7 +162,11 @@ extension ServerCore {
         guard let peer = current else { return nil }
         if configuration.implicitSubscriptions && !peer.isSubscriber && !peer.isLink {
             guard subscribers.count < configuration.maxPeers else {
+                // Rule 9.12: refused with /sys/error (rate-limited like every error).
                 stats.subscriberCap += 1
+                sendError(
+                    to: peer, address: "/sys/subscribe",
+                    reason: "too many subscribers (at most \(configuration.maxPeers))")
                 return peer
             }
             peer.subscriptions = [

@@ -2,15 +2,16 @@ import Dispatch
 import OSCCore
 import OSCTransport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension ServerCore {
     /// Sends that fail with "connection refused" this many times in a row mark a UDP peer dead.
     static let deadAfterRefusedSends = 3
+
+    /// `ECONNREFUSED` (OSCTransport is the only module that imports the C library).
+    #if os(Linux)
+        static let connectionRefused: Int32 = 111
+    #else
+        static let connectionRefused: Int32 = 61
+    #endif
 
     // MARK: The peer table
 
@@ -85,7 +86,7 @@ extension ServerCore {
                 targetPeer?.refusedSends = 0
             } catch {
                 stats.sendFailures += 1
-                if error.errno == ECONNREFUSED, let peer = targetPeer ?? peers[.udp(address)] {
+                if error.errno == Self.connectionRefused, let peer = targetPeer ?? peers[.udp(address)] {
                     peer.refusedSends += 1
                     if peer.refusedSends >= Self.deadAfterRefusedSends {
                         stats.deadPeers += 1

@@ -68,7 +68,7 @@ extension ServerCore {
             return sendError(to: peer, address: "/sys/subscribe", reason: "too many subscriptions for \(url)")
         }
         let subscription = Subscription(
-            patternText: patternText, pattern: pattern, interval: maxHz > 0 ? 1 / maxHz : 0, flags: flags,
+            patternText: patternText, pattern: pattern, interval: maxHz > 0 ? min(1 / maxHz, 3600) : 0, flags: flags,
             isImplicit: false)
         let wasSubscriber = subscriber.isSubscriber
         subscriber.subscriptions.append(subscription)
@@ -163,6 +163,7 @@ extension ServerCore {
         entries.append(("tcpConnections", tcp?.openConnections.count ?? 0))
         entries.append(("tcpRefused", tcp?.refusedConnections ?? 0))
         entries.append(("udpSendsWouldBlock", udp?.statistics.sendsWouldBlock ?? 0))
+        entries.append(contentsOf: linkStatisticsEntries())
         return entries
     }
 

@@ -23,7 +23,12 @@ final class ServerCore: @unchecked Sendable {
 
     var udp: OSCUDPServer?
     var tcp: OSCTCPServer?
+    /// Decodes packets up to ``smallPacketLimit`` bytes; its future bundles may hold 256 × 8 KiB.
     var receiver: OSCReceiver!
+    /// Decodes larger packets (TCP frames up to 1 MiB); only 4 of its future bundles may wait, so
+    /// that packets held for later cost at most a few MiB whatever peers send.
+    var largeReceiver: OSCReceiver!
+    static let smallPacketLimit = 8192
     var observerToken: ParameterObserverToken?
     /// The originator of every change the server makes itself: its own observer's token, so that
     /// the observer skips them (the server fans those out itself, knowing their origin).
@@ -63,6 +68,8 @@ final class ServerCore: @unchecked Sendable {
     /// Run on the loop once the sockets are bound, and when the server stops.
     var startHandlers: [() -> Void] = []
     var stopHandlers: [() -> Void] = []
+    /// The links and the state file, installed through the extension points above.
+    var links: LinkRuntime?
 
     let localChanges = Mutex(LocalChanges(count: 0))
     let guardSeconds: Double
@@ -89,13 +96,19 @@ final class ServerCore: @unchecked Sendable {
         guardSeconds = Double(max(configuration.touchGuardMilliseconds, 0)) / 1000
         localChanges.withLock { $0 = LocalChanges(count: parameters.count) }
         builder = PacketBuilder { [unowned self] bytes in emit(bytes) }
+        let options = OSCDecodingOptions(maximumBundleDepth: configuration.maxBundleDepth)
         receiver = OSCReceiver(
-            loop: loop, options: OSCDecodingOptions(maximumBundleDepth: configuration.maxBundleDepth),
+            loop: loop, options: options, maximumScheduledPackets: 256,
+            onError: { [unowned self] error, source in receiveFailed(error, from: source) },
+            handler: { [unowned self] message, _, source in deliver(message, from: source) })
+        largeReceiver = OSCReceiver(
+            loop: loop, options: options, maximumScheduledPackets: 4,
             onError: { [unowned self] error, source in receiveFailed(error, from: source) },
             handler: { [unowned self] message, _, source in deliver(message, from: source) })
         try registerParameterMethods()
         try registerSystemMethods()
         dispatcher.fallback = { [unowned self] message in unknownAddress(message) }
+        links = try LinkRuntime(core: self)
     }
 
     /// `""`, or `/a/b` with valid parts and no trailing slash.
@@ -125,6 +138,8 @@ final class ServerCore: @unchecked Sendable {
         var tcpOptions = OSCTCPOptions()
         tcpOptions.maximumFrameLength = configuration.maxFrameLength
         tcpOptions.maximumConnections = configuration.maxPeers
+        // A peer that stops reading costs at most 1 MiB before it is dropped (64 of them: 64 MiB).
+        tcpOptions.maximumQueuedBytes = 1 << 20
         var attempt = 0
         while true {
             attempt += 1
@@ -212,7 +227,7 @@ final class ServerCore: @unchecked Sendable {
         if let packetFilter, packetFilter(bytes, peer) {
             // Consumed (a link's bundle).
         } else {
-            receiver.receive(bytes, from: source)
+            (bytes.count <= Self.smallPacketLimit ? receiver : largeReceiver).receive(bytes, from: source)
         }
         inPacket = false
         current = nil

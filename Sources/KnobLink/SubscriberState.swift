@@ -1,35 +1,65 @@
-/// The feedback state of a subscribed peer, in dense arrays indexed by `Parameter.index`
-/// (so that a change costs no hashing and no allocation).
+/// The feedback state of a subscribed peer, in dense arrays indexed by `Parameter.index`, so that
+/// a change costs no hashing and no allocation.
+///
+/// The arrays are fixed-size buffers held by `let`: a change touches them for every subscriber,
+/// and `Array` properties of a class would cost an exclusivity check and a uniqueness check on
+/// each write. Owned by the event loop, like the peer.
 final class SubscriberState {
+    let count: Int
     /// The forms a parameter is sent in (flag bits; 0 = not subscribed to it).
-    var forms: [UInt8]
+    let forms: UnsafeMutableBufferPointer<UInt8>
     /// Seconds between two sends of a parameter.
-    var interval: [Double]
+    let interval: UnsafeMutableBufferPointer<Double>
     /// When the parameter was last sent (monotonic seconds).
-    var lastSent: [Double]
-    /// The value last sent (NaN before the first).
-    var lastSentValue: [Float]
+    let lastSent: UnsafeMutableBufferPointer<Double>
+    /// The value the peer is known to have: last sent, or set by the peer itself (NaN: unknown).
+    let lastSentValue: UnsafeMutableBufferPointer<Float>
     /// Until when feedback is held after this peer set the parameter (E4 guard window).
-    var guardUntil: [Double]
+    let guardUntil: UnsafeMutableBufferPointer<Double>
     /// Whether this peer holds the parameter's touch.
-    var touching: [Bool]
+    let touching: UnsafeMutableBufferPointer<Bool>
     /// Whether the value changed while the touch was held.
-    var touchChanged: [Bool]
+    let touchChanged: UnsafeMutableBufferPointer<Bool>
     /// 0: nothing waiting; 1: a value waits; 2: a value waits that skips the guard (flag-8 echo);
     /// 3: a value waits that skips guard and rate (end of a touch).
-    var pending: [UInt8]
-    /// The indexes with `pending != 0`, in the order they became pending.
-    var dirty: [Int32] = []
+    let pending: UnsafeMutableBufferPointer<UInt8>
+    /// The indexes with `pending != 0`, in the order they became pending: `dirty[0..<dirtyCount]`.
+    let dirty: UnsafeMutableBufferPointer<Int32>
+    var dirtyCount = 0
+    /// The shortest interval of the peer's subscriptions: its packets of feedback are at least
+    /// this far apart, so that changes due within one interval travel together (E5).
+    var minimumInterval = 0.0
+    /// When the peer may get its next packet of feedback (monotonic seconds).
+    var nextFlush = -Double.infinity
 
     init(count: Int) {
-        forms = Array(repeating: 0, count: count)
-        interval = Array(repeating: 0, count: count)
-        lastSent = Array(repeating: -.infinity, count: count)
-        lastSentValue = Array(repeating: .nan, count: count)
-        guardUntil = Array(repeating: -.infinity, count: count)
-        touching = Array(repeating: false, count: count)
-        touchChanged = Array(repeating: false, count: count)
-        pending = Array(repeating: 0, count: count)
-        dirty.reserveCapacity(count)
+        self.count = count
+        forms = Self.make(count, 0)
+        interval = Self.make(count, 0)
+        lastSent = Self.make(count, -.infinity)
+        lastSentValue = Self.make(count, .nan)
+        guardUntil = Self.make(count, -.infinity)
+        touching = Self.make(count, false)
+        touchChanged = Self.make(count, false)
+        pending = Self.make(count, 0)
+        dirty = Self.make(count, 0)
+    }
+
+    deinit {
+        forms.deallocate()
+        interval.deallocate()
+        lastSent.deallocate()
+        lastSentValue.deallocate()
+        guardUntil.deallocate()
+        touching.deallocate()
+        touchChanged.deallocate()
+        pending.deallocate()
+        dirty.deallocate()
+    }
+
+    private static func make<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(count, 1))
+        buffer.initialize(repeating: value)
+        return buffer
     }
 }

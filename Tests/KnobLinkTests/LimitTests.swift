@@ -82,13 +82,16 @@ import Testing
     @Test func futureBundlesApplyAtTheirTime() async throws {
         let fixture = try ServerFixture()
         let peer = try fixture.peer()
-        let when = OSCTimeTag(secondsSince1970: OSCReceiver.now().secondsSince1970 + 0.3)
+        let sent = ContinuousClock.now
+        let when = OSCTimeTag(secondsSince1970: OSCReceiver.now().secondsSince1970 + 1.5)
         peer.send(packet: .bundle(OSCBundle(timeTag: when, [.message(OSCMessage("/knob/pan", [.float32(1)]))])))
-        await peer.sync()
         let pan = fixture.tree.parameter(forKeyPath: "knob.pan")!
-        #expect(pan.value == 0)
-        try await Task.sleep(for: .milliseconds(600))
+        let deadline = sent + .seconds(6)
+        while pan.value != 50 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         #expect(pan.value == 50)
+        #expect(ContinuousClock.now - sent >= .milliseconds(1400))
     }
 
     @Test func thePeerTableIsBounded() async throws {

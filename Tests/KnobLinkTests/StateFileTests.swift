@@ -183,3 +183,43 @@ import Testing
         #expect(tree.observerCount == 0)
     }
 }
+
+@Suite struct StateFileServerTests {
+    @Test func serverKeepsValuesAcrossARestart() async throws {
+        let directory = StateFileTests.Directory()
+        var configuration = KnobLinkServer.Configuration()
+        configuration.port = 0
+        configuration.bindHost = "127.0.0.1"
+        configuration.stateFile = directory.statePath
+        let first = try KnobLinkServer(tree: ParameterTree.makeDefault(), configuration: configuration)
+        try first.start()
+        // A remote change and a local one.
+        let peer = try TestPeer(port: first.port)
+        peer.send("/knob/pan", [.float32(1)])
+        first.tree.parameter(forKeyPath: "knob.gain")!.setValue(-21)
+        #expect(try await StateFileTests.eventually { first.tree.parameter(forKeyPath: "knob.pan")!.value == 50 })
+        first.stop()
+
+        let second = try KnobLinkServer(tree: ParameterTree.makeDefault(), configuration: configuration)
+        try second.start()
+        defer { second.stop() }
+        #expect(second.tree.parameter(forKeyPath: "knob.gain")!.value == -21)
+        #expect(second.tree.parameter(forKeyPath: "knob.pan")!.value == 50)
+    }
+
+    @Test func brokenStateFileIsLoggedAndTheServerStarts() throws {
+        let directory = StateFileTests.Directory()
+        _ = FileManager.default.createFile(atPath: directory.statePath, contents: Data("{ not json".utf8))
+        var configuration = KnobLinkServer.Configuration()
+        configuration.port = 0
+        configuration.bindHost = "127.0.0.1"
+        configuration.stateFile = directory.statePath
+        let server = try KnobLinkServer(tree: ParameterTree.makeDefault(), configuration: configuration)
+        let events = Mutex<[LogEvent]>([])
+        server.log = { event in events.withLock { $0.append(event) } }
+        try server.start()
+        server.stop()
+        #expect(events.withLock { $0.contains { $0.level == .warning && $0.message.contains("ignored") } })
+        #expect(try StateFile(path: directory.statePath, tree: ParameterTree.makeDefault()).load()?.isComplete == true)
+    }
+}

@@ -1,0 +1,294 @@
+import Dispatch
+import OSCCore
+import OSCTransport
+import Parameters
+
+/// The server side of links and of the state file: feeds link traffic to the ``LinkManager``,
+/// applies and forwards what it decides, forwards the server's own changes, announces two-way
+/// links, and keeps `--state` in step.
+///
+/// Confined to the server's event loop like ``ServerCore`` (hence unchecked `Sendable`); it
+/// reaches the server only through the core's extension points (change observers, the packet
+/// filter, start and stop handlers) and the `/sys/link` and `/sys/unlink` methods.
+final class LinkRuntime: @unchecked Sendable {
+    unowned let core: ServerCore
+    var manager: LinkManager
+    let stateFile: StateFile?
+    /// Parameter index by address without the root (link traffic carries no root, rule 9.9).
+    private let indexByAddress: [String: Int]
+    /// The server's own changes waiting to be forwarded, by parameter index.
+    private var pending: [Bool]
+    private var pendingList: [Int] = []
+    private var flushScheduled = false
+    /// Set while values from a link are applied, so that they are not forwarded as our own.
+    private var applying = false
+    /// Rate limits of link traffic by source address (rule 9.11), apart from the peers' own: an
+    /// instance sends from its server port, which says nothing about the peer at its IP.
+    private var buckets: [OSCSocketAddress: TokenBucket] = [:]
+    private static let maximumBuckets = 256
+    private var announceTimer: DispatchWorkItem?
+    private var announceDeadline = Double.infinity
+
+    init(core: ServerCore) throws {
+        self.core = core
+        manager = LinkManager(name: core.name)
+        var index: [String: Int] = [:]
+        for (position, parameter) in core.parameters.enumerated() { index[parameter.oscAddress] = position }
+        indexByAddress = index
+        pending = Array(repeating: false, count: core.parameters.count)
+        stateFile = core.configuration.stateFile.map { path in
+            StateFile(path: path, tree: core.tree) { [unowned core] error in
+                core.log(LogEvent(level: .error, message: error.description))
+            }
+        }
+        try core.dispatcher.register("/sys/link") { [unowned self] message in linkMessage(message) }
+        try core.dispatcher.register("/sys/unlink") { [unowned self] message in unlinkMessage(message) }
+        core.changeObservers.append { [unowned self] index, _ in changed(index) }
+        core.packetFilter = { [unowned self] bytes, peer in receive(bytes, peer: peer) }
+        core.startHandlers.append { [unowned self] in start() }
+        core.stopHandlers.append { [unowned self] in stop() }
+    }
+
+    // MARK: Starting and stopping
+
+    private func start() {
+        manager.name = core.name
+        loadState()
+        for link in core.configuration.links {
+            do {
+                try add(link.url, twoWay: link.twoWay, announceInterval: link.announceInterval, from: nil)
+            } catch {
+                core.log(LogEvent(level: .error, message: "link \(link.url): \(error)"))
+            }
+        }
+        announce()
+    }
+
+    private func stop() {
+        announceTimer?.cancel()
+        announceTimer = nil
+        do {
+            try stateFile?.stop()
+        } catch {
+            core.log(LogEvent(level: .error, message: error.description))
+        }
+    }
+
+    private func loadState() {
+        guard let stateFile else { return }
+        do {
+            if let report = try stateFile.load(originator: core.originator) {
+                for issue in report.issues {
+                    core.log(LogEvent(level: .warning, message: "state file entry skipped: \(issue)"))
+                }
+                core.log(LogEvent(level: .info, message: "state restored from \(stateFile.url.path)"))
+            }
+        } catch {
+            core.log(LogEvent(level: .warning, message: error.description))
+        }
+        stateFile.start()
+    }
+
+    // MARK: The links
+
+    /// Adds a link; `source` is where a `/sys/link` came from (it stands for an unspecified host).
+    func add(
+        _ url: OSCURL, twoWay: Bool, announceInterval: Double = 30, from source: OSCSocketAddress?
+    ) throws(KnobLinkServerError) {
+        guard url.transport == .udp else {
+            throw .invalidURL(url.description, reason: "links go over UDP (osc.udp://host:port/)")
+        }
+        let address: OSCSocketAddress
+        if let numeric = LinkManager.address(of: url, announcedFrom: source) {
+            address = numeric
+        } else if source == nil, let resolved = try? url.resolve().first {
+            // Only at start: a name lookup on the loop would stall every peer.
+            address = resolved
+        } else {
+            throw .invalidURL(url.description, reason: "the host must be a numeric address or localhost")
+        }
+        if let own = core.udp?.localAddress, address == own || (address.isLoopback && address.port == own.port) {
+            throw .invalidURL(url.description, reason: "an instance cannot link to itself")
+        }
+        if manager.add(url: url, address: address, twoWay: twoWay, announceInterval: announceInterval) {
+            core.log(LogEvent(level: .info, message: "linked to \(url)\(twoWay ? " (two-way)" : "")"))
+        }
+        if twoWay { announce() }
+    }
+
+    private func linkMessage(_ message: OSCMessageView) {
+        guard let peer = core.current else { return }
+        guard let text = message.string(at: 0) else {
+            return core.sendError(to: peer, address: message.address, reason: "expected s url [i mode]")
+        }
+        let mode = message.argumentCount > 1 ? message.double(at: 1) : 0
+        guard let mode, mode == 0 || mode == 1 else {
+            return core.sendError(to: peer, address: message.address, reason: "mode must be 0 (one-way) or 1 (two-way)")
+        }
+        do throws(KnobLinkServerError) {
+            try add(try Self.parse(text), twoWay: mode == 1, from: core.currentSource?.address)
+        } catch {
+            core.sendError(to: peer, address: message.address, reason: error.description)
+        }
+    }
+
+    /// A url argument, with the server's error text when it is not one.
+    private static func parse(_ text: String) throws(KnobLinkServerError) -> OSCURL {
+        do {
+            return try OSCURL.parse(text)
+        } catch {
+            guard case .invalidURL(_, let reason) = error else { throw .invalidURL(text, reason: "\(error)") }
+            throw .invalidURL(text, reason: reason)
+        }
+    }
+
+    private func unlinkMessage(_ message: OSCMessageView) {
+        guard let peer = core.current else { return }
+        guard let text = message.string(at: 0), let url = try? Self.parse(text),
+            let address = LinkManager.address(of: url, announcedFrom: core.currentSource?.address)
+        else {
+            return core.sendError(to: peer, address: message.address, reason: "expected s url (osc.udp://host:port/)")
+        }
+        if manager.remove(address: address) {
+            core.log(LogEvent(level: .info, message: "unlinked from \(url)"))
+        } else {
+            core.sendError(to: peer, address: message.address, reason: "no link to \(url)")
+        }
+    }
+
+    // MARK: Announcing two-way links
+
+    /// Sends `/sys/link s ownUrl i 0` to the two-way links that are due, and arms the timer.
+    private func announce() {
+        guard !core.stopped, let udp = core.udp else { return }
+        let now = ServerCore.now()
+        for link in manager.dueAnnouncements(now: now) {
+            let own = LinkManager.ownURL(
+                bindHost: core.configuration.bindHost, port: udp.localAddress.port, reaching: link.address)
+            let bytes = OSCPacket.message(OSCMessage("/sys/link", [.string(own.description), .int32(0)])).encoded()
+            send(bytes, to: link.address)
+        }
+        armAnnounceTimer()
+    }
+
+    private func armAnnounceTimer() {
+        guard let next = manager.nextAnnouncement(), next < announceDeadline || announceTimer == nil else { return }
+        announceTimer?.cancel()
+        announceDeadline = next
+        let delay = max(next - ServerCore.now(), 0.001)
+        announceTimer = core.loop.schedule(at: .now() + .nanoseconds(Int(delay * 1e9))) { [weak self] in
+            guard let self, !core.stopped else { return }
+            announceTimer = nil
+            announceDeadline = .infinity
+            announce()
+        }
+    }
+
+    // MARK: Sending
+
+    private func send(_ bytes: [UInt8], to address: OSCSocketAddress) {
+        guard let udp = core.udp else { return }
+        core.stats.packetsSent += 1
+        do {
+            try udp.send(bytes, to: address)
+        } catch {
+            core.stats.sendFailures += 1
+            manager.sendFailed(to: address)
+            armAnnounceTimer()
+        }
+    }
+
+    private func send(_ bundle: LinkBundle, to targets: [OSCSocketAddress]) {
+        for target in targets {
+            for datagram in bundle.datagrams(limit: target.isLoopback ? 8192 : 1472) {
+                manager.statistics.bundlesSent += 1
+                send(datagram, to: target)
+            }
+        }
+    }
+
+    // MARK: The server's own changes
+
+    /// Every change the server applies (a peer's, a local one, a preset's), except those from links.
+    private func changed(_ index: Int) {
+        guard !applying, !manager.isEmpty, !pending[index] else { return }
+        pending[index] = true
+        pendingList.append(index)
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        // After the packet (or the burst of packets) being handled: one bundle per link for all.
+        core.loop.execute { [weak self] in self?.flushChanges() }
+    }
+
+    private func flushChanges() {
+        flushScheduled = false
+        let indices = pendingList
+        pendingList.removeAll(keepingCapacity: true)
+        for index in indices { pending[index] = false }
+        guard !core.stopped, !indices.isEmpty else { return }
+        let values = indices.map { index in
+            let parameter = core.parameters[index]
+            return LinkValue(address: parameter.oscAddress, value: Float(parameter.normalizedValue))
+        }
+        let (via, targets) = manager.originating()
+        send(LinkBundle(via: via, values: values), to: targets)
+    }
+
+    // MARK: Link traffic
+
+    /// Takes one token per value from the source's bucket; the table is bounded, so a flood of
+    /// forged sources costs memory only up to ``maximumBuckets``.
+    private func admit(_ bundle: LinkBundle, from source: OSCSocketAddress) -> Bool {
+        let now = ServerCore.nowNanoseconds()
+        let rate = max(core.configuration.rateLimit, 1)
+        if buckets[source] == nil {
+            if buckets.count >= Self.maximumBuckets { buckets.removeAll(keepingCapacity: true) }
+            buckets[source] = TokenBucket(capacity: rate, refillPerSecond: rate, now: now)
+        }
+        return buckets[source]!.consume(max(bundle.values.count, 1), now: now)
+    }
+
+    /// The packet filter: consumes link bundles (`/sys/via` first), applies what changes and
+    /// forwards it; link traffic creates no subscription and gets no reply (rule 9.10).
+    private func receive(_ bytes: UnsafeRawBufferPointer, peer _: ServerPeer) -> Bool {
+        guard LinkBundle.isLinkBundle(bytes), let source = core.currentSource?.address else { return false }
+        let bundle: LinkBundle
+        do {
+            let options = OSCDecodingOptions(maximumBundleDepth: core.configuration.maxBundleDepth)
+            bundle = try LinkBundle(try OSCPacket.decode(Array(bytes), options: options))
+        } catch {
+            manager.statistics.malformed += 1
+            return true
+        }
+        guard admit(bundle, from: source) else {
+            core.stats.rateLimited += 1
+            return true
+        }
+        let parameters = core.parameters
+        let plan = manager.plan(for: bundle, from: source, now: ServerCore.now()) { [indexByAddress] address in
+            guard let index = indexByAddress[address], parameters[index].isWritable else { return nil }
+            return parameters[index].normalizedValue
+        }
+        guard let plan else { return true }
+        var changedValues: [LinkValue] = []
+        applying = true
+        for value in plan.apply {
+            guard let index = indexByAddress[value.address] else { continue }
+            let parameter = parameters[index]
+            let result = parameter.setNormalizedValue(Double(value.value), originator: core.originator)
+            guard result.changed, let applied = result.appliedValue else {
+                manager.statistics.valuesConverged += 1
+                continue
+            }
+            manager.statistics.valuesApplied += 1
+            // Every subscriber hears it: no peer of ours made this change (E1, E2).
+            core.changed(index, origin: nil)
+            changedValues.append(LinkValue(address: value.address, value: Float(parameter.normalize(applied))))
+        }
+        applying = false
+        if let via = plan.forward, !changedValues.isEmpty, !plan.targets.isEmpty {
+            send(LinkBundle(via: via, values: changedValues), to: plan.targets)
+        }
+        return true
+    }
+}
