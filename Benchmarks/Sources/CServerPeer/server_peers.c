@@ -364,45 +364,59 @@ int kb_sp_throughput(const kb_sp_throughput_config *config, kb_sp_throughput_res
     // Every parameter's set, encoded once; each send patches the value.
     uint8_t (*packets)[32] = calloc((size_t)parameters, sizeof *packets);
     size_t *sizes = calloc((size_t)parameters, sizeof *sizes);
-    size_t value_offset = 0;
     for (int p = 0; p < parameters; p++) {
         char address[32];
         snprintf(address, sizeof address, "/p/p%d", p);
-        sizes[p] = encode_set(packets[p], address, 0, &value_offset);
+        sizes[p] = encode_set(packets[p], address, 0, NULL);
     }
     uint16_t setter_port;
     int setter = peer_socket(&setter_port);
     struct sockaddr_in to = server_address(config->port);
     connect(setter, (struct sockaddr *)&to, sizeof to);
-    uint8_t batch[BATCH][32];
+    enum { MAX_PER_DATAGRAM = 64 };
+    int per_datagram = config->per_datagram < 1 ? 1 : config->per_datagram > MAX_PER_DATAGRAM ? MAX_PER_DATAGRAM
+                                                                                                : config->per_datagram;
+    static uint8_t batch[BATCH][16 + MAX_PER_DATAGRAM * 36];
     struct iovec iovs[BATCH];
     struct mmsghdr messages[BATCH];
     long applied_before = config->applied(config->context);
     uint64_t start = now_ns();
-    long sent = 0;
+    long sent = 0;  // sets, not datagrams
     static uint8_t scratch[MAX_DATAGRAM];
     while (sent < config->sets) {
         int n = 0;
-        for (; n < BATCH && sent + n < config->sets; n++) {
-            long i = sent + n;
-            int p = (int)(i % config->addresses);
-            float value = nth_value(i / config->addresses);
-            final[p] = value;
-            touched[p] = 1;
-            memcpy(batch[n], packets[p], sizes[p]);
-            // The float follows the same-length type tag; addresses differ in length, so find it per packet.
-            put_float(batch[n] + sizes[p] - 4, value);
-            iovs[n] = (struct iovec){batch[n], sizes[p]};
+        long next = sent;
+        for (; n < BATCH && next < config->sets; n++) {
+            size_t size = 0;
+            if (per_datagram > 1) {
+                memcpy(batch[n], "#bundle\0", 8);
+                put_u32(batch[n] + 8, 0);
+                put_u32(batch[n] + 12, 1);  // time tag 1: immediately
+                size = 16;
+            }
+            for (int k = 0; k < per_datagram && next < config->sets; k++, next++) {
+                int p = (int)(next % config->addresses);
+                float value = nth_value(next / config->addresses);
+                final[p] = value;
+                touched[p] = 1;
+                uint8_t *out = batch[n] + size + (per_datagram > 1 ? 4 : 0);
+                memcpy(out, packets[p], sizes[p]);
+                // Every set ends with its float; the address before it varies in length.
+                put_float(out + sizes[p] - 4, value);
+                if (per_datagram > 1) put_u32(batch[n] + size, (uint32_t)sizes[p]);
+                size += sizes[p] + (per_datagram > 1 ? 4 : 0);
+            }
+            iovs[n] = (struct iovec){batch[n], size};
             messages[n] = (struct mmsghdr){.msg_hdr = {.msg_iov = &iovs[n], .msg_iovlen = 1}};
         }
         if (config->rate > 0) sleep_until(start + (uint64_t)((double)sent * 1e9 / config->rate));
         int done_now = sendmmsg(setter, messages, (unsigned)n, 0);
-        if (done_now > 0) sent += done_now;
+        if (done_now == n) sent = next;
+        else if (done_now > 0) sent += (long)done_now * per_datagram;  // a short batch: whole bundles were sent
         else if (errno != EINTR && errno != EAGAIN && errno != ENOBUFS) break;
         // Corrections or first values for the setter: not counted, kept from filling its buffer.
         while (recv(setter, scratch, sizeof scratch, MSG_DONTWAIT) > 0) {}
     }
-    (void)value_offset;
     uint64_t send_end = now_ns();
     // The server may still be working through its receive queue, and a 30 Hz subscriber's last bundle is
     // due up to 33 ms later: poll the server's counter every millisecond until

@@ -9,13 +9,15 @@ struct Throughput {
 
     /// Starts a fresh server, runs once, stops the server.
     static func run(
-        _ start: () -> ServerUnderTest, subscribers: Int, maxHz: Float, addresses: Int, sets: Int, rate: Double
+        _ start: () -> ServerUnderTest, subscribers: Int, maxHz: Float, addresses: Int, perDatagram: Int, sets: Int,
+        rate: Double
     ) -> Throughput {
         let server = start()
         defer { server.stop() }
         var config = kb_sp_throughput_config(
             port: server.port, subscribers: Int32(subscribers), max_hz: maxHz,
-            parameters: Int32(BenchTree.parameterCount), addresses: Int32(addresses), sets: sets, rate: rate,
+            parameters: Int32(BenchTree.parameterCount), addresses: Int32(addresses), per_datagram: Int32(perDatagram),
+            sets: sets, rate: rate,
             applied: server.appliedFunction,
             context: server.context)
         var result = kb_sp_throughput_result()

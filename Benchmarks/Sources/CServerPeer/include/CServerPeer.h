@@ -25,6 +25,7 @@ typedef struct {
     float max_hz;          // the subscriptions' rate (0 = no limit)
     int parameters;        // the server's parameters /p/p0 … /p/p(parameters-1)
     int addresses;         // the sets cycle through the first `addresses` of them
+    int per_datagram;      // 1: one set per datagram; more: bundles (time tag 1) of that many sets
     long sets;             // sets to send
     double rate;           // sets per second to offer, 0 = as fast as the setter can send
     kb_sp_applied_fn applied;
@@ -45,8 +46,8 @@ typedef struct {
     int subscribed;        // subscribers whose subscription was confirmed
 } kb_sp_throughput_result;
 
-/// Subscribes the subscribers, then sends the sets (in `sendmmsg` batches of 16 datagrams, one set
-/// each, paced if `rate` > 0) from one setter socket while a thread counts echoes on every subscriber.
+/// Subscribes the subscribers, then sends the sets (in `sendmmsg` batches of 16 datagrams, each one
+/// set or a bundle of `per_datagram` sets, paced if `rate` > 0) from one setter socket while a thread counts echoes on every subscriber.
 /// Returns 0, or -1 if a subscription was not confirmed.
 int kb_sp_throughput(const kb_sp_throughput_config *config, kb_sp_throughput_result *result);
 
