@@ -221,7 +221,7 @@ if options.only.contains("memory") {
         let serve = Memory.measure(
             [
                 binary, "serve", "--tree", treeFile, "--port", "0", "--bind", "127.0.0.1", "--feedback-port", "auto",
-                "--rate-limit", "1000000000", "--log-level", "error",
+                "--rate-limit", "10000000", "--log-level", "error",
             ], peers: peers, sets: 10_000)
         if let serve {
             report.add(
