@@ -6,7 +6,7 @@ final class ServerUnderTest {
     let name: String
     /// The UDP port on 127.0.0.1.
     let port: UInt16
-    /// The server's own count of applied sets (KnobLink: `setsApplied` of `/sys/stats`).
+    /// How many sets the server has applied (KnobLink: counted by an observer on its tree).
     let applied: () -> Int
     private let stopServer: () -> Void
 

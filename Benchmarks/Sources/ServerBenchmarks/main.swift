@@ -102,13 +102,10 @@ if options.only.contains("latency") {
 if options.only.contains("throughput") {
     let sets = options.throughputSets
     let bank = 16
-    let report = Report(
-        title: "Throughput, \(sets) sets of /p/pN f at full speed (\(options.rounds) rounds), "
-            + "then paced at the announced capacity")
     let knobLink: () -> ServerUnderTest = { KnobLinkSide.start() }
     let liblo: () -> ServerUnderTest = { LibLOReference.start(parameters: BenchTree.parameterCount) }
     // `bank` addresses: a controller moving 16 faders at once (a 30 Hz subscriber's rate then coalesces);
-    // 1,000: every set on another parameter, so that per-address coalescing has nothing to merge.
+    // 1,000: each set on another parameter, so that a 30 Hz subscriber's packets carry hundreds of addresses.
     // Bundles of 16 sets (the bank moved at once) take most of the setter's per-datagram cost away, so that
     // the server, not the one setter thread, is what limits the rate.
     typealias Scenario = (
@@ -135,6 +132,9 @@ if options.only.contains("throughput") {
         }
         exit(0)
     }
+    let report = Report(
+        title: "Throughput, \(sets) sets of /p/pN f at full speed (\(options.rounds) rounds), "
+            + "then paced at the announced capacity")
     var runs: [String: [Throughput]] = [:]
     for round in 0..<options.rounds {
         let order = round % 2 == 0 ? Array(scenarios.indices) : scenarios.indices.reversed()
