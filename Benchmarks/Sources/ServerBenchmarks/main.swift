@@ -10,7 +10,7 @@ import Glibc
 //
 //   ServerBenchmarks [--quick] [--only latency,throughput,memory] [--latency-sets N] [--sets N]
 //                    [--knoblink PATH]        also measure `PATH serve --tree …`'s resident size
-//                    [--scenario TEXT]        one throughput scenario at full speed, for a profiler
+//                    [--scenario NAME]        with --only throughput: that scenario once, for a profiler
 //   ServerBenchmarks --serve-child knoblink|none   (internal) the child process of the memory figure
 
 let options = Options(CommandLine.arguments)
