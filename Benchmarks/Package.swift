@@ -36,6 +36,23 @@ let package = Package(
                 .product(name: "OSCTransport", package: knobLink),
             ]
         ),
+        // The server suite (helper `srvbench`): the liblo reference server, the C peers both servers meet,
+        // the reference server as a process of its own (for its resident size), and the Swift driver.
+        .target(
+            name: "CLibLOServer",
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("lo"), .linkedLibrary("pthread")]
+        ),
+        .target(name: "CServerPeer", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("pthread")]),
+        .executableTarget(name: "LibLORefServer", dependencies: ["CLibLOServer"], cSettings: [.unsafeFlags(["-O2"])]),
+        .executableTarget(
+            name: "ServerBenchmarks",
+            dependencies: [
+                "BenchHarness", "CBenchPeer", "CLibLOServer", "CServerPeer",
+                .product(name: "KnobLink", package: knobLink),
+                .product(name: "Parameters", package: knobLink),
+            ]
+        ),
         // Sources/ParameterBenchmarks/main.swift is helper `params`'s (Docs/PARAMETERS.md).
         .executableTarget(
             name: "ParameterBenchmarks",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the benchmarks (-c release) and runs every scenario, KnobLink side by side with liblo and
 # the raw socket in one run: for each, KnobLink's figure, the peer's and the ratio (Docs/BENCHMARKS.md).
-# Usage: bash Scripts/bench.sh [osc|udp|params]...   (default: all of them)
+# Usage: bash Scripts/bench.sh [osc|udp|params|server]...   (default: all of them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-deps.sh >/dev/null
@@ -18,11 +18,20 @@ echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
 suites=("$@")
-[ ${#suites[@]} -eq 0 ] && suites=(osc udp params)
+[ ${#suites[@]} -eq 0 ] && suites=(osc udp params server)
 for suite in "${suites[@]}"; do
     case "$suite" in
     osc) "$bin/OSCBenchmarks" ;;
     udp) "$bin/UDPBenchmarks" ;;
+    server)
+        # A release `knoblink` binary of the main package, if one was built, is measured for memory too.
+        knoblink="$(cd .. && swift build -c release --show-bin-path)/knoblink"
+        if [ -x "$knoblink" ] && "$knoblink" serve --help >/dev/null 2>&1; then
+            "$bin/ServerBenchmarks" --knoblink "$knoblink"
+        else
+            "$bin/ServerBenchmarks"
+        fi
+        ;;
     params)
         if [ -x "$bin/ParameterBenchmarks" ]; then
             "$bin/ParameterBenchmarks"
@@ -31,7 +40,7 @@ for suite in "${suites[@]}"; do
         fi
         ;;
     *)
-        echo "unknown suite '$suite' (osc, udp, params)" >&2
+        echo "unknown suite '$suite' (osc, udp, params, server)" >&2
         exit 64
         ;;
     esac
