@@ -261,19 +261,23 @@ final class LinkRuntime: @unchecked Sendable {
         else { return }
         connecting.insert(address)
         let loop = core.loop
-        Task { [weak self] in
-            guard let runtime = self else { return }
-            let core = runtime.core
+        // Nothing here may keep the runtime alive past its server: the runtime reaches the server
+        // through an unowned reference, so every step after the await goes through weak ones.
+        Task { [weak self, weak core] in
+            guard core != nil else { return }
             do {
                 let connection = try await OSCTCPClient.connect(
                     to: address, loop: loop, timeout: .seconds(5),
                     onFrame: { [weak core] bytes, connection in core?.receiveFrame(bytes, from: connection) },
-                    onClose: { [weak runtime] connection, reason in
-                        runtime?.closed(connection, reason: reason, address: address)
+                    onClose: { [weak self] connection, reason in
+                        self?.closed(connection, reason: reason, address: address)
                     })
-                loop.execute { runtime.connected(connection, to: address) }
+                loop.execute { [weak self] in
+                    guard let self else { return connection.close() }
+                    connected(connection, to: address)
+                }
             } catch {
-                loop.execute { runtime.connectFailed(address) }
+                loop.execute { [weak self] in self?.connectFailed(address) }
             }
         }
     }

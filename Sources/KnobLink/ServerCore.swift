@@ -151,7 +151,20 @@ final class ServerCore: @unchecked Sendable {
     // MARK: Starting and stopping
 
     func start() throws -> UInt16 {
-        let host = configuration.bindHost ?? "0.0.0.0"
+        // All interfaces means IPv6 and IPv4 (a dual-stack `::` socket), falling back to IPv4 alone
+        // on a machine without IPv6.
+        guard configuration.bindHost == nil else { return try start(host: configuration.bindHost!) }
+        do {
+            return try start(host: "::")
+        } catch let error as OSCSocketAddressError {
+            _ = error
+            return try start(host: "0.0.0.0")
+        } catch let error as OSCSystemError where error.errno == EAFNOSUPPORT {
+            return try start(host: "0.0.0.0")
+        }
+    }
+
+    private func start(host: String) throws -> UInt16 {
         var tcpOptions = OSCTCPOptions()
         tcpOptions.maximumFrameLength = configuration.maxFrameLength
         tcpOptions.maximumConnections = configuration.maxPeers
