@@ -46,7 +46,7 @@ public final class KnobLinkServer: Sendable {
     }
 
     /// Binds UDP and then TCP on the same port (with port 0, a free pair) and starts serving.
-    /// - Throws: ``OSCSystemError`` or ``OSCSocketAddressError`` if the port cannot be bound.
+    /// - Throws: `OSCSystemError` or `OSCSocketAddressError` if the port cannot be bound.
     public func start() throws {
         let started = state.withLock { state -> Bool in
             defer { state.started = true }

@@ -19,7 +19,7 @@ public struct LinkConfiguration: Sendable, Hashable {
     }
 
     /// Parses `--link` text.
-    /// - Throws: ``OSCTransport/OSCSocketAddressError/invalidURL(_:reason:)``.
+    /// - Throws: `OSCSocketAddressError/invalidURL(_:reason:)`.
     public init(parsing text: String, twoWay: Bool = true) throws(OSCSocketAddressError) {
         self.init(url: try OSCURL.parse(text), twoWay: twoWay)
     }

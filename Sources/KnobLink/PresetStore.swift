@@ -2,11 +2,11 @@ import Foundation
 import Parameters
 
 /// A directory of presets, one file `NAME.json` each (PROTOCOL.md rule 9.15), in the format of
-/// ``Parameters/ParameterPreset``.
+/// `ParameterPreset`.
 ///
 /// Saving overwrites atomically (temporary file, fsync, rename), so a crash leaves either the old
 /// preset or the new one. Reading is bounded: a file larger than
-/// ``Parameters/ParameterPreset/maximumFileSize`` or one that is not a regular file (a FIFO, a
+/// `ParameterPreset/maximumFileSize` or one that is not a regular file (a FIFO, a
 /// device behind a symbolic link) is refused without reading it whole. Entries that do not fit
 /// the tree (unknown, out of range, not numbers) do not stop a load: the rest is applied and the
 /// report lists them.
@@ -123,7 +123,7 @@ public struct PresetStore: Sendable {
     }
 
     /// Reads preset `name` and applies what fits the tree (see
-    /// ``Parameters/ParameterTree/restore(_:originator:)``).
+    /// `ParameterTree/restore(_:originator:)`).
     /// - Returns: what was applied and what was not.
     /// - Throws: as ``preset(named:)``; the tree is then unchanged.
     @discardableResult
@@ -165,7 +165,7 @@ public struct PresetStore: Sendable {
 
     /// Reads at most one byte more than the preset limit, from a regular file only.
     /// - Returns: the bytes, or `nil` if there is no file at `url`.
-    /// - Throws: ``Parameters/PresetError`` if it is too large, not a regular file or unreadable.
+    /// - Throws: `PresetError` if it is too large, not a regular file or unreadable.
     static func readBounded(_ url: URL) throws(PresetError) -> Data? {
         let limit = ParameterPreset.maximumFileSize
         let resolved = url.resolvingSymlinksInPath()

@@ -154,9 +154,15 @@ public struct OSCSocketAddress: Sendable, Hashable, CustomStringConvertible {
         return family == .ipv4 ? bytes[0] & 0xF0 == 0xE0 : bytes[0] == 0xFF
     }
 
-    /// `127.0.0.1:8000`, or `[::1]:8000` for IPv6.
+    /// `127.0.0.1:8000`, or `[::1]:8000` for IPv6; an IPv4-mapped address (a dual-stack socket's
+    /// view of an IPv4 peer) reads as the IPv4 address that it is.
     public var description: String {
-        family == .ipv4 ? "\(host):\(port)" : "[\(host)]:\(port)"
+        if family == .ipv4 { return "\(host):\(port)" }
+        let bytes = addressBytes
+        if bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] {
+            return "\(bytes[12]).\(bytes[13]).\(bytes[14]).\(bytes[15]):\(port)"
+        }
+        return "[\(host)]:\(port)"
     }
 
     /// Calls `body` with the address as a `sockaddr` pointer and its length.
