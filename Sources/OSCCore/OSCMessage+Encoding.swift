@@ -24,35 +24,19 @@ extension OSCMessage {
     /// - Complexity: O(n) in the size of the message; nothing is allocated.
     @discardableResult
     public func encode(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        guard let base = buffer.baseAddress else {
-            preconditionFailure("OSCMessage.encode(into:) needs \(encodedSize) bytes, got none")
-        }
-        return write(to: base, at: 0, limit: buffer.count)
+        writeAtStart(of: buffer, kind: "OSCMessage")
     }
 
     /// Appends the encoded message to `bytes`.
     /// - Returns: the number of bytes appended.
     @discardableResult
     public func encode(appendingTo bytes: inout [UInt8]) -> Int {
-        let size = encodedSize
-        let start = bytes.count
-        if start == 0 {
-            // Only for a fresh array: reserving exactly before every append would defeat the
-            // geometric growth that keeps appending many packets linear.
-            bytes.reserveCapacity(size)
-        }
-        bytes.append(contentsOf: repeatElement(0, count: size))
-        bytes.withUnsafeMutableBytes { _ = write(to: $0.baseAddress.unsafelyUnwrapped, at: start, limit: $0.count) }
-        return size
+        append(to: &bytes)
     }
 
     /// The encoded message as a new array.
     public func encoded() -> [UInt8] {
-        // Through reserveCapacity, which is specialised for bytes; Array(unsafeUninitializedCapacity:)
-        // took the standard library's generic path and looked up type metadata on every call.
-        var bytes: [UInt8] = []
-        encode(appendingTo: &bytes)
-        return bytes
+        makeEncoded()
     }
 
     /// Writes the message at `offset`, trapping if it would pass `limit`.
