@@ -1,7 +1,8 @@
-import KnobLink
 import OSCCore
 import Parameters
 import Testing
+
+@testable import KnobLink
 
 /// PROTOCOL.md section 4 and rules 9.5–9.7: each echo rule on its own.
 @Suite struct EchoRuleTests {

@@ -1,9 +1,10 @@
 import Foundation
-import KnobLink
 import OSCCore
 import OSCTransport
 import Parameters
 import Testing
+
+@testable import KnobLink
 
 /// PROTOCOL.md section 3: every system message.
 @Suite struct SystemMessageTests {

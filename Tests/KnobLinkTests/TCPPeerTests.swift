@@ -1,7 +1,8 @@
-import KnobLink
 import OSCCore
 import OSCTransport
 import Testing
+
+@testable import KnobLink
 
 /// Rules 9.1 and 9.13: TCP peers in both framings, replies framed like the connection.
 @Suite struct TCPPeerTests {

@@ -1,6 +1,7 @@
-import KnobLink
 import OSCCore
 import OSCTransport
+
+@testable import KnobLink
 
 /// A UDP peer of a server under test: sends from its own port and records every message it gets
 /// back (bundles flattened), so tests wait on what arrived with a bound.
