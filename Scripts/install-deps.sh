@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian and PyPI packages KnobLink needs, only those that are missing.
-# Debian: liblo (reference peer for tests/benchmarks, oscsend/oscdump), pkg-config.
+# Debian: liblo (reference peer for tests/benchmarks, oscsend/oscdump), pkg-config,
+# libsndfile (audio decoding) and zlib (PNG) for the Waveform module.
 # PyPI: python-osc (interoperability tests).
 set -euo pipefail
 
@@ -8,6 +9,8 @@ need_apt=()
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 pkg-config --exists liblo 2>/dev/null || need_apt+=(liblo-dev)
 command -v oscsend >/dev/null 2>&1 || need_apt+=(liblo-tools)
+pkg-config --exists sndfile 2>/dev/null || need_apt+=(libsndfile1-dev)
+pkg-config --exists zlib 2>/dev/null || need_apt+=(zlib1g-dev)
 command -v python3 >/dev/null 2>&1 || need_apt+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || need_apt+=(python3-pip)
 
