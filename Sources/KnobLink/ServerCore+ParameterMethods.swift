@@ -166,7 +166,7 @@ extension ServerCore {
                 stats.subscriberCap += 1
                 sendError(
                     to: peer, address: "/sys/subscribe",
-                    reason: "too many subscribers (at most \(configuration.maxPeers))")
+                    reason: "too many subscribers (at most \(configuration.maxPeers))", followingURL: false)
                 return peer
             }
             peer.subscriptions = [

@@ -3,15 +3,9 @@ import OSCCore
 import OSCTransport
 
 extension ServerCore {
-    /// Sends that fail with "connection refused" this many times in a row mark a UDP peer dead.
-    static let deadAfterRefusedSends = 3
-
-    /// `ECONNREFUSED` (OSCTransport is the only module that imports the C library).
-    #if os(Linux)
-        static let connectionRefused: Int32 = 111
-    #else
-        static let connectionRefused: Int32 = 61
-    #endif
+    /// ICMP "unreachable" reports for this many sends in a row, with nothing heard from the peer
+    /// in between, mark a UDP peer dead (section 3): one lost or late report is not enough.
+    static let deadAfterUnreachableReports = 3
 
     // MARK: The peer table
 
@@ -85,19 +79,24 @@ extension ServerCore {
             guard let udp else { return }
             do {
                 try udp.send(bytes, to: address)
-                targetPeer?.refusedSends = 0
             } catch {
+                // Unreachable peers are reported later, through the socket's error queue.
                 stats.sendFailures += 1
-                if error.errno == Self.connectionRefused, let peer = targetPeer ?? peers[.udp(address)] {
-                    peer.refusedSends += 1
-                    if peer.refusedSends >= Self.deadAfterRefusedSends {
-                        stats.deadPeers += 1
-                        // Removed after this run of packets, not in the middle of it.
-                        loop.execute { [self] in removePeer(peer, reason: "port unreachable") }
-                    }
-                }
             }
         }
+    }
+
+    /// An ICMP report about a datagram sent to a UDP peer; the peer is pruned after
+    /// ``deadAfterUnreachableReports`` of them in a row (reports for addresses that are not peers
+    /// are only counted, so a burst of them grows nothing).
+    func deliveryFailed(_ failure: OSCDeliveryFailure) {
+        guard !stopped, failure.isUnreachable else { return }
+        stats.unreachableReports += 1
+        guard let peer = peers[.udp(failure.destination)] else { return }
+        peer.unreachableReports += 1
+        guard peer.unreachableReports >= Self.deadAfterUnreachableReports else { return }
+        stats.deadPeers += 1
+        removePeer(peer, reason: failure.description)
     }
 
     /// Sends one message to `destination` now.
@@ -113,9 +112,22 @@ extension ServerCore {
     }
 
     /// Sends `/sys/error s address s reason`, at most once a second per peer (rule 9.2).
-    func sendError(to peer: ServerPeer, address: @autoclosure () -> String, reason: @autoclosure () -> String) {
+    ///
+    /// An error about a request that carries a reply url goes to that url, where the requester
+    /// listens (see ``requestReplyURL(_:_:)``), and counts against that url's peer: each
+    /// `knoblink get` listens on a port of its own.
+    /// - Parameter followingURL: `false` for an error that is not about the request itself (the
+    ///   implicit subscription it would have made was refused), which goes to the peer.
+    func sendError(
+        to peer: ServerPeer, address: @autoclosure () -> String, reason: @autoclosure () -> String,
+        followingURL: Bool = true
+    ) {
         // Rule 9.10: errors on link traffic are only counted.
         guard !peer.isLink else { return }
+        var peer = peer
+        if followingURL, let errorDestination, peer === current {
+            peer = self.peer(for: errorDestination)
+        }
         let now = Self.now()
         guard now - peer.lastErrorSent >= 1 else {
             stats.errorsSuppressed += 1
@@ -127,6 +139,33 @@ extension ServerCore {
         let reason = reason()
         reply(OSCMessage("/sys/error", [.string(address), .string(reason)]), to: peer)
         log(LogEvent(level: .debug, message: "error to \(peer.description): \(address) \(reason)"))
+    }
+
+    /// The reply url of a request that takes `[s url]` (a parameter's `get` or `info`, known or
+    /// not, and the `/sys/…` queries), when it carries a valid one; `nil` otherwise.
+    func requestReplyURL(_ message: OSCMessageView, _ peer: ServerPeer) -> PeerDestination? {
+        // Most messages are sets with a number: they leave at the first test.
+        guard message.typeTags.first == UInt8(ascii: "s") else { return nil }
+        let address = message.addressBytes
+        let takesURL =
+            Self.hasSuffix(address, "/get") || Self.hasSuffix(address, "/info")
+            || Self.urlQueries.contains { address.count == $0.utf8CodeUnitCount && Self.hasSuffix(address, $0) }
+        guard takesURL, let text = message.string(at: 0),
+            case .success(let destination) = destination(forURL: text, from: peer)
+        else { return nil }
+        return destination
+    }
+
+    /// The `/sys/…` messages whose optional `s url` says where the answer goes.
+    static let urlQueries: [StaticString] = [
+        "/sys/refresh", "/sys/list", "/sys/ping", "/sys/stats", "/sys/preset/list",
+    ]
+
+    private static func hasSuffix(_ bytes: UnsafeRawBufferPointer, _ suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        let tail = UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - count)...])
+        return tail.elementsEqual(UnsafeRawBufferPointer(start: suffix.utf8Start, count: count))
     }
 
     /// The destination named by a url argument (`osc.udp://host:port/`), or the error to send.

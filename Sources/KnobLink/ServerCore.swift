@@ -63,6 +63,9 @@ final class ServerCore: @unchecked Sendable {
     /// Packets closer than this belong to one batch.
     static let burstGapNanoseconds: UInt64 = 5_000
     var lastUDPPeer: ServerPeer?
+    /// Where `/sys/error` answers to the message being handled go instead of its peer: the reply
+    /// url of a request that carries one (`P/get s url`, `/sys/list s url`, …).
+    var errorDestination: PeerDestination?
     /// New implicit subscribers, whose current values go out once their message is handled.
     var initialValuesDue: [ServerPeer] = []
     /// The most peers tracked for rate limits and errors (subscribers always are).
@@ -195,7 +198,9 @@ final class ServerCore: @unchecked Sendable {
         observerToken = token
         originator = token
         // Weak: sockets may report a last event after the server is gone.
-        udp!.start { [weak self] bytes, sender in self?.receiveDatagram(bytes, from: sender) }
+        udp!.start(
+            { [weak self] bytes, sender in self?.receiveDatagram(bytes, from: sender) },
+            onDeliveryFailure: { [weak self] failure in self?.deliveryFailed(failure) })
         tcp!.start(
             onFrame: { [weak self] bytes, connection in self?.receiveFrame(bytes, from: connection) },
             onClose: { [weak self] connection, reason in self?.connectionClosed(connection, reason: reason) })
@@ -273,6 +278,7 @@ final class ServerCore: @unchecked Sendable {
         let inBurst = start &- lastPacketEnd < Self.burstGapNanoseconds
         let now = Double(start) / 1e9
         peer.lastHeard = now
+        peer.unreachableReports = 0
         current = peer
         currentSource = source
         inPacket = true
@@ -331,7 +337,11 @@ final class ServerCore: @unchecked Sendable {
         }
         let previous = current
         current = peer
-        defer { current = previous }
+        errorDestination = requestReplyURL(message, peer)
+        defer {
+            current = previous
+            errorDestination = nil
+        }
         do {
             try dispatcher.dispatch(message)
         } catch {

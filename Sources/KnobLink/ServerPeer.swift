@@ -9,8 +9,8 @@ final class ServerPeer: @unchecked Sendable {
     var bucket: TokenBucket
     /// Monotonic seconds of the last `/sys/error` sent (at most one a second, rule 9.2).
     var lastErrorSent = -Double.infinity
-    /// Consecutive sends that failed with "connection refused" (ICMP port unreachable).
-    var refusedSends = 0
+    /// ICMP "unreachable" reports since the peer was last heard from.
+    var unreachableReports = 0
     var subscriptions: [Subscription] = []
     /// Present while the peer has a subscription.
     var state: SubscriberState?

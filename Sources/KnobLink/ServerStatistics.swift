@@ -20,6 +20,7 @@ struct ServerStatistics {
     var packetsSent = 0
     var sendFailures = 0
     var deadPeers = 0
+    var unreachableReports = 0
     var implicitExpired = 0
     var presetErrors = 0
 
@@ -34,7 +35,8 @@ struct ServerStatistics {
             ("otherProtocol", otherProtocol), ("scheduleRefused", scheduleRefused),
             ("subscriberCap", subscriberCap), ("peerTableEvictions", peerTableEvictions),
             ("errorsSent", errorsSent), ("errorsSuppressed", errorsSuppressed), ("packetsSent", packetsSent),
-            ("sendFailures", sendFailures), ("deadPeers", deadPeers), ("implicitExpired", implicitExpired),
+            ("sendFailures", sendFailures), ("deadPeers", deadPeers),
+            ("unreachableReports", unreachableReports), ("implicitExpired", implicitExpired),
             ("presetErrors", presetErrors),
         ]
     }

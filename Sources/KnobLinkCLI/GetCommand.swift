@@ -10,9 +10,8 @@ struct GetCommand: RunnableCommand {
             Sends ADDRESS/get to the server with a reply URL of this command's own socket (on
             port 0), and prints the answer as 'knoblink dump' prints a message, without the time
             tag: /knob/gain f 0.500000. Over TCP the answer comes back on the connection. A
-            /sys/error answer is printed on standard error, and so is a missing answer; the exit
-            status is then 1. (Over UDP a server sends /sys/error to the sender's feedback port,
-            so this command hears it only from a server run with --feedback-port auto.)
+            /sys/error answer (a KnobLink server sends it to the reply URL too) is printed on
+            standard error, and so is a missing answer; the exit status is then 1.
             """,
         usage: [
             "[<options>] <host> <port> <address>",

@@ -53,6 +53,24 @@ public final class OSCUDPServer: Sendable {
         channel.start(handler)
     }
 
+    /// Starts reading, and reports the ICMP errors that come back for datagrams sent from this
+    /// socket (a closed port, an unreachable host).
+    ///
+    /// A socket that is not connected hears of those only through its error queue: this turns on
+    /// `IP_RECVERR` (and `IPV6_RECVERR` for an IPv6 socket) and reads the queue whenever the
+    /// kernel flags it. Reports waiting for the loop are capped
+    /// (``OSCUDPStatistics/deliveryFailuresDropped`` counts the excess). On systems without an
+    /// error queue the handler is never called.
+    /// - Parameters:
+    ///   - handler: gets each datagram, as in ``start(_:)``.
+    ///   - onDeliveryFailure: gets each report, on the loop.
+    public func start(
+        _ handler: @escaping @Sendable (UnsafeRawBufferPointer, OSCSocketAddress) -> Void,
+        onDeliveryFailure: @escaping @Sendable (OSCDeliveryFailure) -> Void
+    ) {
+        channel.start(handler, onFailure: onDeliveryFailure)
+    }
+
     /// Starts reading and returns the datagrams as a stream, each copied out of the receive buffer.
     ///
     /// Use either this or ``start(_:)``, once.

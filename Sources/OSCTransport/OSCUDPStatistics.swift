@@ -10,4 +10,9 @@ public struct OSCUDPStatistics: Sendable, Hashable {
     public var sent: Int
     /// Sends dropped because the socket's send buffer was full.
     public var sendsWouldBlock: Int
+    /// ICMP errors about earlier sends read from the error queue (only with a failure handler,
+    /// see ``OSCUDPServer/start(_:onDeliveryFailure:)``).
+    public var deliveryFailures: Int = 0
+    /// Of those, the ones dropped because too many waited for the loop at once.
+    public var deliveryFailuresDropped: Int = 0
 }

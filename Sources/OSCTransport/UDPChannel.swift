@@ -54,10 +54,26 @@ final class UDPChannel: @unchecked Sendable {
         private let padding = (0, 0, 0, 0, 0, 0, 0, 0)
         let sent = Atomic<Int>(0)
         let sendsWouldBlock = Atomic<Int>(0)
+        let deliveryFailures = Atomic<Int>(0)
+        let deliveryFailuresDropped = Atomic<Int>(0)
     }
+
+    /// ICMP reports read from the error queue and not yet handed to the owner on the loop.
+    struct PendingFailures {
+        var list: [OSCDeliveryFailure] = []
+        var scheduled = false
+    }
+
+    /// The most reports waiting for the loop; more are dropped and counted, so that a burst of
+    /// ICMP errors costs bounded memory however slow the loop is.
+    static let pendingFailureLimit = 256
+    private let pendingFailures = Mutex(PendingFailures())
+    /// Set once the owner asked for reports: the socket then has `IP_RECVERR` on.
+    private let reportsFailures = Atomic<Bool>(false)
 
     // Owned by the loop.
     private var handler: (@Sendable (UnsafeRawBufferPointer, OSCSocketAddress) -> Void)?
+    private var failureHandler: (@Sendable (OSCDeliveryFailure) -> Void)?
     private var started = false
     private var closed = false
     private var receiveBatch: UDPBatch?
@@ -181,11 +197,21 @@ final class UDPChannel: @unchecked Sendable {
         }
     }
 
-    func start(_ handler: @escaping @Sendable (UnsafeRawBufferPointer, OSCSocketAddress) -> Void) {
+    func start(
+        _ handler: @escaping @Sendable (UnsafeRawBufferPointer, OSCSocketAddress) -> Void,
+        onFailure: (@Sendable (OSCDeliveryFailure) -> Void)? = nil
+    ) {
         readerRequested.store(true, ordering: .relaxed)
         loop.executeSoon { [self] in
             guard !started, !closed else { return }
             self.handler = handler
+            if let onFailure {
+                failureHandler = onFailure
+                // Without IP_RECVERR, Linux drops ICMP errors for a socket that is not connected.
+                if (try? UDPErrorQueue.enable(fd, family: family)) != nil {
+                    reportsFailures.store(true, ordering: .releasing)
+                }
+            }
             receiveBatch = UDPBatch(count: options.batchSize, slotSize: options.maximumDatagramSize)
             if let source {
                 started = true
@@ -256,6 +282,11 @@ final class UDPChannel: @unchecked Sendable {
             batching = count > 1 || Self.monotonicNanoseconds() - started < 5_000
             if count < 0 {
                 if code == EINTR || code == EAGAIN { continue }
+                // A pending ICMP report fails the receive once: its details wait in the error queue.
+                if UDPErrorQueue.isReported(code), reportsFailures.load(ordering: .relaxed) {
+                    collectFailures(fd)
+                    continue
+                }
                 counters.receiveErrors.add(1, ordering: .relaxed)
                 if code == ECONNREFUSED { continue }
                 break
@@ -324,12 +355,24 @@ final class UDPChannel: @unchecked Sendable {
     /// Reads and delivers datagrams until `EAGAIN`.
     private func drain() {
         guard let batch = receiveBatch, handler != nil, !closed else { return }
+        var woken = true
         while !closed {
             let count: Int
             do {
-                guard let received = try SystemCall.run("recvmmsg", { batch.receive(fd) }) else { return }
+                guard let received = try SystemCall.run("recvmmsg", { batch.receive(fd) }) else {
+                    // Woken with nothing to read: the socket polls POLLERR while its error queue
+                    // holds reports (a send may have taken the pending error), so read them now or
+                    // the source fires again at once.
+                    if woken, reportsFailures.load(ordering: .relaxed) { collectFailures(fd) }
+                    return
+                }
                 count = received
+                woken = false
             } catch {
+                if UDPErrorQueue.isReported(error.errno), reportsFailures.load(ordering: .relaxed) {
+                    collectFailures(fd)
+                    continue
+                }
                 counters.receiveErrors.add(1, ordering: .relaxed)
                 // A connected socket reports an ICMP error once; keep reading what else is queued.
                 if error.errno == ECONNREFUSED { continue }
@@ -353,6 +396,52 @@ final class UDPChannel: @unchecked Sendable {
             delivered += 1
         }
         counters.received.add(delivered, ordering: .relaxed)
+    }
+
+    /// Reads the error queue and hands its reports to the owner on the loop.
+    private func collectFailures(_ fd: Int32) {
+        var found: [OSCDeliveryFailure] = []
+        UDPErrorQueue.read(fd) { found.append($0) }
+        guard !found.isEmpty else { return }
+        counters.deliveryFailures.add(found.count, ordering: .relaxed)
+        let schedule = pendingFailures.withLock { pending -> Bool in
+            let room = max(Self.pendingFailureLimit - pending.list.count, 0)
+            if found.count > room {
+                counters.deliveryFailuresDropped.add(found.count - room, ordering: .relaxed)
+            }
+            pending.list.append(contentsOf: found.prefix(room))
+            if pending.scheduled { return false }
+            pending.scheduled = true
+            return true
+        }
+        if schedule {
+            loop.execute { [self] in deliverFailures() }
+        }
+    }
+
+    private func deliverFailures() {
+        let list = pendingFailures.withLock { pending -> [OSCDeliveryFailure] in
+            pending.scheduled = false
+            defer { pending.list.removeAll() }
+            return pending.list
+        }
+        guard !closed, let failureHandler else { return }
+        for failure in list { failureHandler(failure) }
+    }
+
+    /// Runs a send; if it failed only because an ICMP report was pending (which the kernel returns
+    /// from the next call on the socket, whatever its destination, without sending), reads the
+    /// report and sends again.
+    @inline(__always)
+    private func sendRetryingReported<R>(_ fd: Int32, _ body: () throws(OSCSystemError) -> R?)
+        throws(OSCSystemError) -> R?
+    {
+        do {
+            return try body()
+        } catch  where UDPErrorQueue.isReported(error.errno) && reportsFailures.load(ordering: .relaxed) {
+            collectFailures(fd)
+            return try body()
+        }
     }
 
     func join(group: OSCSocketAddress, interface: OSCSocketAddress?, leave: Bool) throws(OSCSystemError) {
@@ -393,9 +482,11 @@ final class UDPChannel: @unchecked Sendable {
         let sent = try sendState.withLock { (state) throws(OSCSystemError) -> Int? in
             let fd = state.fd
             guard fd >= 0 else { throw OSCSystemError(call: "sendto", errno: EBADF) }
-            return try SystemCall.run("sendto") {
-                address.withSockAddr { pointer, length in
-                    sendto(fd, bytes.baseAddress, bytes.count, Socket.dontWait, pointer, length)
+            return try sendRetryingReported(fd) { () throws(OSCSystemError) -> Int? in
+                try SystemCall.run("sendto") {
+                    address.withSockAddr { pointer, length in
+                        sendto(fd, bytes.baseAddress, bytes.count, Socket.dontWait, pointer, length)
+                    }
                 }
             }
         }
@@ -467,8 +558,10 @@ final class UDPChannel: @unchecked Sendable {
                         header.pointee.msg_name = address == nil ? nil : UnsafeMutableRawPointer(name)
                         header.pointee.msg_namelen = destinationLength
                     }
-                    return try SystemCall.run("sendmmsg") {
-                        Int(sendMultiple(fd, batch.headers, UInt32(count), Socket.dontWait))
+                    return try sendRetryingReported(fd) { () throws(OSCSystemError) -> Int? in
+                        try SystemCall.run("sendmmsg") {
+                            Int(sendMultiple(fd, batch.headers, UInt32(count), Socket.dontWait))
+                        }
                     }
                         ?? 0
                 }
@@ -490,6 +583,8 @@ final class UDPChannel: @unchecked Sendable {
             truncated: counters.truncated.load(ordering: .relaxed),
             receiveErrors: counters.receiveErrors.load(ordering: .relaxed),
             sent: counters.sent.load(ordering: .relaxed),
-            sendsWouldBlock: counters.sendsWouldBlock.load(ordering: .relaxed))
+            sendsWouldBlock: counters.sendsWouldBlock.load(ordering: .relaxed),
+            deliveryFailures: counters.deliveryFailures.load(ordering: .relaxed),
+            deliveryFailuresDropped: counters.deliveryFailuresDropped.load(ordering: .relaxed))
     }
 }

@@ -14,10 +14,9 @@ import Testing
         Sends ADDRESS/get to the server with a reply URL of this command's own socket
         (on port 0), and prints the answer as 'knoblink dump' prints a message, without
         the time tag: /knob/gain f 0.500000. Over TCP the answer comes back on the
-        connection. A /sys/error answer is printed on standard error, and so is a
-        missing answer; the exit status is then 1. (Over UDP a server sends /sys/error
-        to the sender's feedback port, so this command hears it only from a server run
-        with --feedback-port auto.)
+        connection. A /sys/error answer (a KnobLink server sends it to the reply URL
+        too) is printed on standard error, and so is a missing answer; the exit status
+        is then 1.
 
         USAGE: knoblink get [<options>] <host> <port> <address>
                knoblink get [<options>] <url> <address>
@@ -109,16 +108,29 @@ import Testing
         #expect(result == Tool.Result(status: 0, stdout: "/knob/gain f 0.750000\n", stderr: ""))
     }
 
-    /// Over TCP, and over UDP when the server answers the packet's source port, `/sys/error`
-    /// reaches `get`, which prints it on standard error.
-    @Test(arguments: [(["--tcp"], [String]()), ([], ["--feedback-port", "auto"])])
+    /// `/sys/error` reaches `get`, which prints it on standard error: over TCP on the connection,
+    /// and over UDP at the request's reply url, whatever the server's feedback port (the default
+    /// fixed 9000 included).
+    @Test(arguments: [(["--tcp"], [String]()), ([], ["--feedback-port", "auto"]), ([], [])])
     func reportsSysError(getOptions: [String], serveOptions: [String]) throws {
         let (server, port) = try ServeCommandTests.start(serveOptions)
         defer { server.stop() }
         let result = try Tool.run(Tool.knoblink, ["get"] + getOptions + ["127.0.0.1", "\(port)", "/knob/nope"])
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix("Error: /knob/nope"), "\(result.stderr)")
+        #expect(result.stderr == "Error: /knob/nope/get: unknown address\n")
+    }
+
+    /// Errors are limited to one a second per reply address, and each `get` has its own: two in
+    /// a row from one machine are both answered (with the fixed feedback port both would count
+    /// against IP:9000, and the second would be suppressed).
+    @Test func reportsSysErrorTwiceInARow() throws {
+        let (server, port) = try ServeCommandTests.start()
+        defer { server.stop() }
+        for address in ["/knob/nope", "/knob/gain/nope"] {
+            let result = try Tool.knoblink("get", "127.0.0.1", "\(port)", address)
+            #expect(result == Tool.Result(status: 1, stdout: "", stderr: "Error: \(address)/get: unknown address\n"))
+        }
     }
 
     @Test func timesOutAgainstASilentPort() throws {

@@ -186,7 +186,7 @@ import Testing
     /// A subscriber whose port is closed is found dead (ICMP unreachable on several sends) and
     /// pruned, which frees its place under `--max-peers` (3).
     @Test func deadSubscriberIsPruned() throws {
-        let server = try ServerEchoRuleTests.server(["--max-peers", "2"])
+        let server = try ServerEchoRuleTests.server(["--max-peers", "3"])
         let live = try UDPTestPeer(server: server.port)
         ServerEchoRuleTests.subscribe(live)
         let deadPort = try Peers.freePort()
@@ -196,17 +196,15 @@ import Testing
             setter.send("/knob/pan", Float(index) / 20)
             Thread.sleep(forTimeInterval: 0.05)
         }
-        // Both places were taken (the setter was refused an implicit one); the dead one is gone now.
+        // All three places were taken (the setter holds an implicit one); the dead one is gone now.
         let late = try UDPTestPeer(server: server.port)
         late.send("/sys/subscribe", [.string(late.url)])
-        // Known deviation (issue 4 stays open for it): Linux reports ICMP port-unreachable on an
-        // unconnected UDP socket only with IP_RECVERR, which OSCTransport does not set yet, so the
-        // server never sees the refused sends and the dead subscriber keeps its place.
-        withKnownIssue("dead UDP peers are not detected on Linux without IP_RECVERR") {
-            let freed = late.waitForUpdateEnd(timeout: .seconds(2))
-            #expect(freed, "the dead subscriber still holds its place: \(late.messages)")
-            #expect(late.messages(to: "/sys/error").isEmpty)
-        }
+        let freed = late.waitForUpdateEnd(timeout: .seconds(2))
+        #expect(freed, "the dead subscriber still holds its place: \(late.messages)")
+        #expect(late.messages(to: "/sys/error").isEmpty)
+        let stats = try #require(late.request("/sys/stats", reply: "/sys/stats"))
+        let deadPeers = stats.arguments.firstIndex(of: .string("deadPeers")).map { stats.arguments[$0 + 1] }
+        #expect(deadPeers == .int32(1), "\(stats)")
         #expect(server.terminate() == 0)
     }
 
