@@ -192,6 +192,39 @@ import Testing
         #expect(sender.messages.isEmpty)
     }
 
+    /// An error about a request that carries a reply url goes to the url, where the asker listens;
+    /// other errors go to the feedback port.
+    @Test(arguments: [
+        ("/knob/nope/get", "unknown address"), ("/knob/gain/info/x", nil), ("/sys/preset/list", "no presets directory"),
+    ])
+    func errorsAboutARequestGoToItsReplyURL(address: String, reason: String?) async throws {
+        let listener = try OSCUDPServer(host: "127.0.0.1", port: 0)
+        defer { listener.close() }
+        let heard = Locked<[String]>([])
+        listener.start { bytes, _ in
+            if let message = try? OSCMessageView(bytes) { heard.withLock { $0.append(message.address) } }
+        }
+        let fixture = try ServerFixture {
+            $0.feedbackPort = .fixed(listener.localAddress.port)
+            $0.implicitSubscriptions = false
+        }
+        let sender = try fixture.peer()
+        let asker = try fixture.peer()
+        sender.send(address, [.string(asker.url)])
+        if let reason {
+            #expect(await asker.next("/sys/error")?.arguments == [.string(address), .string(reason)])
+        }
+        // A ping's answer goes to the feedback port after any error sent there (one socket, in order).
+        sender.send("/sys/ping")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !heard.withLock({ $0.contains("/sys/pong") }) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        // `info/x` is an unknown address that takes no url: the sender's feedback port is told.
+        #expect(heard.withLock { $0 } == (reason == nil ? ["/sys/error", "/sys/pong"] : ["/sys/pong"]))
+        #expect(sender.messages.isEmpty)
+    }
+
     @Test func dualStackServerAnswersIPv4PeersAndTheirURLs() async throws {
         let fixture = try ServerFixture {
             $0.bindHost = "::"
