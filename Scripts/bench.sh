@@ -24,13 +24,9 @@ for suite in "${suites[@]}"; do
     osc) "$bin/OSCBenchmarks" ;;
     udp) "$bin/UDPBenchmarks" ;;
     server)
-        # A release `knoblink` binary of the main package, if one was built, is measured for memory too.
-        knoblink="$(cd .. && swift build -c release --show-bin-path)/knoblink"
-        if [ -x "$knoblink" ] && "$knoblink" serve --help >/dev/null 2>&1; then
-            "$bin/ServerBenchmarks" --knoblink "$knoblink"
-        else
-            "$bin/ServerBenchmarks"
-        fi
+        # The release `knoblink` binary, built here from the main package, is measured for memory too.
+        swift build -c release --product knoblink
+        "$bin/ServerBenchmarks" --knoblink "$bin/knoblink"
         ;;
     params)
         if [ -x "$bin/ParameterBenchmarks" ]; then

@@ -527,6 +527,22 @@ int kb_sp_resident_kib(int pid, long *rss, long *hwm) {
     return *rss >= 0 ? 0 : -1;
 }
 
+int kb_sp_resident_parts_kib(int pid, long *anon, long *file) {
+    char path[64];
+    if (pid == 0) snprintf(path, sizeof path, "/proc/self/status");
+    else snprintf(path, sizeof path, "/proc/%d/status", pid);
+    FILE *status = fopen(path, "r");
+    if (!status) return -1;
+    char line[256];
+    *anon = *file = -1;
+    while (fgets(line, sizeof line, status)) {
+        if (strncmp(line, "RssAnon:", 8) == 0) *anon = atol(line + 8);
+        if (strncmp(line, "RssFile:", 8) == 0) *file = atol(line + 8);
+    }
+    fclose(status);
+    return *anon >= 0 && *file >= 0 ? 0 : -1;
+}
+
 int kb_sp_end_child(int pid, int stdin_fd) {
     if (stdin_fd >= 0) close(stdin_fd);
     if (pid <= 0) return -1;

@@ -8,6 +8,12 @@ struct Memory {
     var subscribedKiB: Int
     var peakKiB: Int
     var confirmed: Int
+    /// With the peers subscribed: the process's own memory, and pages of mapped files (the shared
+    /// libraries' code and data, shared with every process that maps them).
+    var anonymousKiB = 0
+    var fileKiB = 0
+    /// The process's own memory when idle (the tree served, no peer yet).
+    var idleAnonymousKiB = 0
 
     static func measure(_ arguments: [String], peers: Int, sets: Int) -> Memory? {
         var cArguments = arguments.map { strdup($0) } + [nil]
@@ -27,6 +33,10 @@ struct Memory {
         var hwm = 0
         _ = kb_sp_resident_kib(pid, &rss, &hwm)
         let idle = rss
+        var anonymous = 0
+        var file = 0
+        _ = kb_sp_resident_parts_kib(pid, &anonymous, &file)
+        let idleAnonymous = anonymous
         guard peers > 0 else { return Memory(idleKiB: idle, subscribedKiB: rss, peakKiB: hwm, confirmed: 0) }
         var fds = [Int32](repeating: -1, count: peers)
         let confirmed = kb_sp_subscribe_peers(UInt16(port), Int32(peers), 30, &fds)
@@ -34,8 +44,17 @@ struct Memory {
         sleepMilliseconds(500)
         kb_sp_drain(fds, Int32(peers))
         _ = kb_sp_resident_kib(pid, &rss, &hwm)
+        _ = kb_sp_resident_parts_kib(pid, &anonymous, &file)
         kb_sp_close(fds, Int32(peers))
-        return Memory(idleKiB: idle, subscribedKiB: rss, peakKiB: hwm, confirmed: Int(confirmed))
+        return Memory(
+            idleKiB: idle, subscribedKiB: rss, peakKiB: hwm, confirmed: Int(confirmed), anonymousKiB: anonymous,
+            fileKiB: file, idleAnonymousKiB: idleAnonymous)
+    }
+
+    /// `VmRSS 29180 KiB (RssAnon 5000 + RssFile 24000), VmHWM 29180 KiB`.
+    var detail: String {
+        "VmRSS \(subscribedKiB) KiB (RssAnon \(anonymousKiB) + RssFile \(fileKiB)), VmHWM \(peakKiB) KiB; "
+            + "idle RssAnon \(idleAnonymousKiB) KiB"
     }
 
     var summary: String {

@@ -9,7 +9,8 @@ import Glibc
 // (Docs/BENCHMARKS.md, "Server"). Both serve /p/p0 … /p/p999.
 //
 //   ServerBenchmarks [--quick] [--only latency,throughput,memory] [--latency-sets N] [--sets N]
-//                    [--knoblink PATH]        also measure `PATH serve --tree …`'s resident size
+//                    [--knoblink PATH]        the `knoblink` whose `serve --tree …` is measured for memory
+//                                             (default: the one next to this binary)
 //                    [--scenario NAME]        with --only throughput: that scenario once, for a profiler
 //   ServerBenchmarks --serve-child knoblink|none   (internal) the child process of the memory figure
 
@@ -213,8 +214,12 @@ if options.only.contains("memory") {
         if let baseline {
             print("  (this binary with no server: \(megabytes(baseline.idleKiB)) resident)")
         }
+        print("  embedded server, 64 peers: \(knobLink.detail)")
     }
-    if let binary = options.knoblinkBinary {
+    // The release `knoblink` binary (built in this package by Scripts/bench.sh, or given with --knoblink),
+    // serving the same 1,000 parameters to the same 64 peers: what a user runs.
+    let binary = options.knoblinkBinary ?? "\(directory)/knoblink"
+    if access(binary, X_OK) == 0 {
         let treeFile = "/tmp/knoblink-bench-tree-\(getpid()).json"
         writeTree(to: treeFile)
         defer { unlink(treeFile) }
@@ -225,10 +230,22 @@ if options.only.contains("memory") {
             ], peers: peers, sets: 10_000)
         if let serve {
             report.add(
-                "resident size vs target (knoblink serve --tree)", knobLink: serve.summary,
+                "resident size vs target (knoblink serve --tree, release binary)", knobLink: serve.summary,
                 peer: "target \(megabytes(targetMemoryKiB))",
                 ratio: Double(targetMemoryKiB) / Double(serve.subscribedKiB), target: 1)
+            if let liblo {
+                report.add(
+                    "resident size, knoblink serve vs liblo ref", knobLink: serve.summary,
+                    peer: "liblo ref \(liblo.summary)",
+                    ratio: Double(liblo.subscribedKiB) / Double(serve.subscribedKiB), target: nil)
+            }
+            print("  knoblink serve (\(binary)), 64 peers: \(serve.detail)")
         }
+    } else {
+        print("  (no knoblink binary at \(binary): build it with `swift build -c release --product knoblink`)")
+    }
+    if let liblo {
+        print("  liblo ref, 64 peers: \(liblo.detail)")
     }
     report.printMarkdown()
     print("Memory ratios: the target (or liblo ref's size) over KnobLink's (≥ 1 means KnobLink is smaller).")

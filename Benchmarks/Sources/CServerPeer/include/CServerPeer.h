@@ -66,6 +66,9 @@ void kb_sp_close(const int *fds, int count);
 int kb_sp_spawn_server(char *const argv[], int timeout_ms, int *pid, int *stdin_fd);
 /// VmRSS and VmHWM of a process, in KiB (pid 0: this process). Returns 0 on success.
 int kb_sp_resident_kib(int pid, long *rss, long *hwm);
+/// RssAnon (the process's own memory) and RssFile (pages of mapped files, mostly shared libraries,
+/// shared with every process that maps them) from /proc/PID/status, in KiB; 0 on success.
+int kb_sp_resident_parts_kib(int pid, long *anon, long *file);
 /// Closes the child's stdin and waits for it to exit (SIGTERM to that pid after 1 s). Returns its status.
 int kb_sp_end_child(int pid, int stdin_fd);
 
