@@ -8,6 +8,11 @@ extension ServerCore {
     /// Rebuilds a peer's per-parameter forms and rates from its subscriptions, and keeps the
     /// subscriber list in step.
     func subscriptionsChanged(_ peer: ServerPeer) {
+        defer {
+            subscriberEntries = subscribers.map {
+                SubscriberEntry(peer: .passUnretained($0), state: .passUnretained($0.state!))
+            }
+        }
         guard peer.isSubscriber else {
             peer.state = nil
             subscribers.removeAll { $0 === peer }
@@ -73,21 +78,23 @@ extension ServerCore {
     func changed(_ index: Int, origin: ServerPeer?) {
         stats.setsApplied += 1
         for observer in changeObservers { observer(index, origin) }
-        let now = Self.now()
-        for peer in subscribers {
-            guard let state = peer.state else { continue }
-            let forms = state.forms[index]
-            guard forms & ~Subscription.Flag.echoToSelf & ~Subscription.Flag.touch != 0 else { continue }
-            if peer === origin {
-                guard forms & Subscription.Flag.echoToSelf != 0 else { continue }
-                markPending(peer, state, index, kind: 2, now: now)
-                continue
+        let now = currentSeconds()
+        let originPointer = origin.map { Unmanaged.passUnretained($0).toOpaque() }
+        for entry in subscriberEntries {
+            entry.state._withUnsafeGuaranteedRef { state in
+                let forms = state.forms[index]
+                guard forms & ~Subscription.Flag.echoToSelf & ~Subscription.Flag.touch != 0 else { return }
+                if entry.peer.toOpaque() == originPointer {
+                    guard forms & Subscription.Flag.echoToSelf != 0 else { return }
+                    entry.peer._withUnsafeGuaranteedRef { peer in markPending(peer, state, index, kind: 2, now: now) }
+                    return
+                }
+                if state.touching[index] {
+                    state.touchChanged[index] = true
+                    return
+                }
+                entry.peer._withUnsafeGuaranteedRef { peer in markPending(peer, state, index, kind: 1, now: now) }
             }
-            if state.touching[index] {
-                state.touchChanged[index] = true
-                continue
-            }
-            markPending(peer, state, index, kind: 1, now: now)
         }
     }
 

@@ -212,7 +212,7 @@ extension ServerCore {
     /// change goes out to everyone else (E1, E2).
     func didSet(_ index: Int, _ result: ParameterSetResult, by peer: ServerPeer) {
         if let state = peer.state, let applied = result.appliedValue {
-            state.guardUntil[index] = Self.now() + guardSeconds
+            state.guardUntil[index] = currentSeconds() + guardSeconds
             state.lastSentValue[index] = applied
         }
         if result.changed { changed(index, origin: peer) }

@@ -36,6 +36,8 @@ final class ServerCore: @unchecked Sendable {
 
     var peers: [PeerID: ServerPeer] = [:]
     var subscribers: [ServerPeer] = []
+    /// `subscribers` with their states, for the fan-out loop (see ``SubscriberEntry``).
+    var subscriberEntries: [SubscriberEntry] = []
     /// Peers with values waiting to be sent.
     var waiting: [ServerPeer] = []
     /// The earliest time a waiting value is due (monotonic seconds).
@@ -60,6 +62,12 @@ final class ServerCore: @unchecked Sendable {
     /// is queued behind the current batch of packets.
     var lastPacketEnd: UInt64 = 0
     var flushQueued = false
+    /// When the packet being handled arrived (monotonic nanoseconds): one clock read per packet
+    /// serves its rate limit, guard window and fan-out.
+    var packetClock: UInt64 = 0
+    /// Whether UDP feedback waits for the end of the receive batch (set once the socket reports
+    /// batch ends) instead of the gap heuristic that TCP frames still use.
+    var udpBatchPending = false
     /// Packets closer than this belong to one batch.
     static let burstGapNanoseconds: UInt64 = 5_000
     var lastUDPPeer: ServerPeer?
@@ -151,6 +159,10 @@ final class ServerCore: @unchecked Sendable {
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     static func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+    /// The time of the packet being handled, or the clock's outside a packet.
+    func currentNanoseconds() -> UInt64 { inPacket ? packetClock : Self.nowNanoseconds() }
+    func currentSeconds() -> Double { inPacket ? Double(packetClock) / 1e9 : Self.now() }
+
     // MARK: Starting and stopping
 
     func start() throws -> UInt16 {
@@ -200,6 +212,7 @@ final class ServerCore: @unchecked Sendable {
         // Weak: sockets may report a last event after the server is gone.
         udp!.start(
             { [weak self] bytes, sender in self?.receiveDatagram(bytes, from: sender) },
+            onBatchEnd: { [weak self] in self?.udpBatchEnded() },
             onDeliveryFailure: { [weak self] failure in self?.deliveryFailed(failure) })
         tcp!.start(
             onFrame: { [weak self] bytes, connection in self?.receiveFrame(bytes, from: connection) },
@@ -241,7 +254,17 @@ final class ServerCore: @unchecked Sendable {
             lastUDPSender = sender
             lastUDPPeer = found
         }
-        receivePacket(bytes, peer: peer, source: .udp(sender))
+        udpBatchPending = true
+        receivePacket(bytes, peer: peer, source: .udp(sender), batched: true)
+    }
+
+    /// The datagrams of one receive call were handled: their feedback goes out now, one packet
+    /// per subscriber for the whole batch.
+    func udpBatchEnded() {
+        guard udpBatchPending else { return }
+        udpBatchPending = false
+        guard !stopped else { return }
+        flushDue(now: Self.now())
     }
 
     /// Whether two addresses are the same bytes: then they are the same address (the converse
@@ -269,8 +292,11 @@ final class ServerCore: @unchecked Sendable {
         receivePacket(bytes, peer: peer, source: .tcp(connection))
     }
 
-    private func receivePacket(_ bytes: UnsafeRawBufferPointer, peer: ServerPeer, source: OSCPeer) {
+    private func receivePacket(
+        _ bytes: UnsafeRawBufferPointer, peer: ServerPeer, source: OSCPeer, batched: Bool = false
+    ) {
         let start = Self.nowNanoseconds()
+        packetClock = start
         // A packet that starts right after the previous one ended belongs to the same batch of
         // datagrams (read many per system call) or TCP frames: its feedback waits for the end of
         // the batch, so that a flood sends one bundle per subscriber per batch, not per packet.
@@ -290,6 +316,8 @@ final class ServerCore: @unchecked Sendable {
         inPacket = false
         current = nil
         currentSource = nil
+        // A UDP batch's feedback goes out when the batch ends (udpBatchEnded).
+        if batched { return }
         if inBurst || flushQueued {
             if !flushQueued && !waiting.isEmpty {
                 flushQueued = true
@@ -330,7 +358,7 @@ final class ServerCore: @unchecked Sendable {
         // Messages delivered while a packet is handled are that packet's: no lookup needed.
         guard !stopped, let peer = inPacket ? current : peer(for: source) else { return }
         stats.messagesReceived += 1
-        guard peer.bucket.consume(1, now: Self.nowNanoseconds()) else {
+        guard peer.bucket.consume(1, now: currentNanoseconds()) else {
             stats.rateLimited += 1
             sendError(to: peer, address: message.address, reason: "rate limit exceeded")
             return

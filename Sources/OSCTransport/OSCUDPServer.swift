@@ -63,12 +63,15 @@ public final class OSCUDPServer: Sendable {
     /// error queue the handler is never called.
     /// - Parameters:
     ///   - handler: gets each datagram, as in ``start(_:)``.
+    ///   - onBatchEnd: called on the loop after the datagrams of one receive call (one or many)
+    ///     went to `handler`: where to send, once, what a burst of datagrams asked for.
     ///   - onDeliveryFailure: gets each report, on the loop.
     public func start(
         _ handler: @escaping @Sendable (UnsafeRawBufferPointer, OSCSocketAddress) -> Void,
+        onBatchEnd: (@Sendable () -> Void)? = nil,
         onDeliveryFailure: @escaping @Sendable (OSCDeliveryFailure) -> Void
     ) {
-        channel.start(handler, onFailure: onDeliveryFailure)
+        channel.start(handler, onBatchEnd: onBatchEnd, onFailure: onDeliveryFailure)
     }
 
     /// Starts reading and returns the datagrams as a stream, each copied out of the receive buffer.

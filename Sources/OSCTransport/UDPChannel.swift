@@ -74,6 +74,7 @@ final class UDPChannel: @unchecked Sendable {
     // Owned by the loop.
     private var handler: (@Sendable (UnsafeRawBufferPointer, OSCSocketAddress) -> Void)?
     private var failureHandler: (@Sendable (OSCDeliveryFailure) -> Void)?
+    private var batchEndHandler: (@Sendable () -> Void)?
     private var started = false
     private var closed = false
     private var receiveBatch: UDPBatch?
@@ -199,12 +200,14 @@ final class UDPChannel: @unchecked Sendable {
 
     func start(
         _ handler: @escaping @Sendable (UnsafeRawBufferPointer, OSCSocketAddress) -> Void,
+        onBatchEnd: (@Sendable () -> Void)? = nil,
         onFailure: (@Sendable (OSCDeliveryFailure) -> Void)? = nil
     ) {
         readerRequested.store(true, ordering: .relaxed)
         loop.executeSoon { [self] in
             guard !started, !closed else { return }
             self.handler = handler
+            batchEndHandler = onBatchEnd
             if let onFailure {
                 failureHandler = onFailure
                 // Without IP_RECVERR, Linux drops ICMP errors for a socket that is not connected.
@@ -396,6 +399,7 @@ final class UDPChannel: @unchecked Sendable {
             delivered += 1
         }
         counters.received.add(delivered, ordering: .relaxed)
+        if let batchEndHandler, !closed { batchEndHandler() }
     }
 
     /// Reads the error queue and hands its reports to the owner on the loop.
