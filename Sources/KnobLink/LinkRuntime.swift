@@ -51,8 +51,11 @@ final class LinkRuntime: @unchecked Sendable {
         }
         try core.dispatcher.register("/sys/link") { [unowned self] message in linkMessage(message) }
         try core.dispatcher.register("/sys/unlink") { [unowned self] message in unlinkMessage(message) }
-        core.changeObservers.append { [unowned self] index, _ in changed(index) }
-        core.packetFilter = { [unowned self] bytes, peer in receive(bytes, peer: peer) }
+        // Called for every change and every packet: `unowned(unsafe)` spares the runtime's checked
+        // unowned retain (a slow path, since timers hold this runtime weakly). Safe because the core
+        // that stores these closures holds this runtime for its whole life (`ServerCore.links`).
+        core.changeObservers.append { [unowned(unsafe) self] index, _ in changed(index) }
+        core.packetFilter = { [unowned(unsafe) self] bytes, peer in receive(bytes, peer: peer) }
         core.startHandlers.append { [unowned self] in start() }
         core.stopHandlers.append { [unowned self] in stop() }
     }

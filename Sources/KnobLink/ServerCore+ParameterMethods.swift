@@ -6,16 +6,17 @@ extension ServerCore {
     static let tolerance = 1e-6
 
     func registerParameterMethods() throws {
+        let core = reference
         for index in parameters.indices {
             let address = addresses[index].value
-            try dispatcher.register(address) { [unowned self] in valueMessage(index, $0) }
-            try dispatcher.register(address + "/raw") { [unowned self] in rawMessage(index, $0) }
-            try dispatcher.register(address + "/str") { [unowned self] in stringMessage(index, $0) }
-            try dispatcher.register(address + "/touch") { [unowned self] in touchMessage(index, $0) }
-            try dispatcher.register(address + "/z") { [unowned self] in touchMessage(index, $0) }
-            try dispatcher.register(address + "/reset") { [unowned self] in resetMessage(index, $0) }
-            try dispatcher.register(address + "/get") { [unowned self] in getMessage(index, $0) }
-            try dispatcher.register(address + "/info") { [unowned self] in infoMessage(index, $0) }
+            try dispatcher.register(address) { message in core.withCore { $0.valueMessage(index, message) } }
+            try dispatcher.register(address + "/raw") { message in core.withCore { $0.rawMessage(index, message) } }
+            try dispatcher.register(address + "/str") { message in core.withCore { $0.stringMessage(index, message) } }
+            try dispatcher.register(address + "/touch") { message in core.withCore { $0.touchMessage(index, message) } }
+            try dispatcher.register(address + "/z") { message in core.withCore { $0.touchMessage(index, message) } }
+            try dispatcher.register(address + "/reset") { message in core.withCore { $0.resetMessage(index, message) } }
+            try dispatcher.register(address + "/get") { message in core.withCore { $0.getMessage(index, message) } }
+            try dispatcher.register(address + "/info") { message in core.withCore { $0.infoMessage(index, message) } }
         }
     }
 

@@ -92,6 +92,9 @@ final class ServerCore: @unchecked Sendable {
     /// The links and the state file, installed through the extension points above.
     var links: LinkRuntime?
 
+    /// What the hot-path callbacks hold instead of the core (see ``CoreReference``).
+    private(set) lazy var reference = CoreReference(self)
+
     let localChanges = Locked(LocalChanges(count: 0))
     let guardSeconds: Double
 
@@ -116,19 +119,20 @@ final class ServerCore: @unchecked Sendable {
         peerTableLimit = max(4 * configuration.maxPeers, 256)
         guardSeconds = Double(max(configuration.touchGuardMilliseconds, 0)) / 1000
         localChanges.withLock { $0 = LocalChanges(count: parameters.count) }
-        builder = PacketBuilder { [unowned self] bytes in emit(bytes) }
+        let reference = reference
+        builder = PacketBuilder { bytes in reference.withCore { $0.emit(bytes) } }
         let options = OSCDecodingOptions(maximumBundleDepth: configuration.maxBundleDepth)
         receiver = OSCReceiver(
             loop: loop, options: options, maximumScheduledPackets: 256,
-            onError: { [weak self] error, source in self?.receiveFailed(error, from: source) },
-            handler: { [weak self] message, _, source in self?.deliver(message, from: source) })
+            onError: { error, source in reference.withCore { $0.receiveFailed(error, from: source) } },
+            handler: { message, _, source in reference.withCore { $0.deliver(message, from: source) } })
         largeReceiver = OSCReceiver(
             loop: loop, options: options, maximumScheduledPackets: 4,
-            onError: { [weak self] error, source in self?.receiveFailed(error, from: source) },
-            handler: { [weak self] message, _, source in self?.deliver(message, from: source) })
+            onError: { error, source in reference.withCore { $0.receiveFailed(error, from: source) } },
+            handler: { message, _, source in reference.withCore { $0.deliver(message, from: source) } })
         try registerParameterMethods()
         try registerSystemMethods()
-        dispatcher.fallback = { [unowned self] message in unknownAddress(message) }
+        dispatcher.fallback = { message in reference.withCore { $0.unknownAddress(message) } }
         links = try LinkRuntime(core: self)
     }
 
@@ -152,6 +156,10 @@ final class ServerCore: @unchecked Sendable {
     func log(_ event: LogEvent) {
         let handler = logHandler.withLock { $0 }
         handler?(event)
+    }
+
+    deinit {
+        reference.invalidate()
     }
 
     // MARK: Clock
@@ -209,11 +217,12 @@ final class ServerCore: @unchecked Sendable {
         })
         observerToken = token
         originator = token
-        // Weak: sockets may report a last event after the server is gone.
+        // Through the reference: sockets may report a last event after the server is gone.
+        let reference = reference
         udp!.start(
-            { [weak self] bytes, sender in self?.receiveDatagram(bytes, from: sender) },
-            onBatchEnd: { [weak self] in self?.udpBatchEnded() },
-            onDeliveryFailure: { [weak self] failure in self?.deliveryFailed(failure) })
+            { bytes, sender in reference.withCore { $0.receiveDatagram(bytes, from: sender) } },
+            onBatchEnd: { reference.withCore { $0.udpBatchEnded() } },
+            onDeliveryFailure: { failure in reference.withCore { $0.deliveryFailed(failure) } })
         tcp!.start(
             onFrame: { [weak self] bytes, connection in self?.receiveFrame(bytes, from: connection) },
             onClose: { [weak self] connection, reason in self?.connectionClosed(connection, reason: reason) })
@@ -229,6 +238,7 @@ final class ServerCore: @unchecked Sendable {
         if let observerToken { tree.removeParameterObserver(observerToken) }
         observerToken = nil
         for handler in stopHandlers { handler() }
+        reference.invalidate()
         timer?.cancel()
         sweepTimer?.cancel()
         udp?.close()
