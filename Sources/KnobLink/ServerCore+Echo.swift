@@ -151,7 +151,7 @@ extension ServerCore {
 
     /// Sends `peer`'s due values; returns when the next one is due (infinity if none waits).
     private func flush(_ peer: ServerPeer, now: Double) -> Double {
-        guard let state = peer.state, peers[peer.id] === peer else { return .infinity }
+        guard let state = peer.state, peer.isInTable else { return .infinity }
         var next = Double.infinity
         var kept = 0
         var began = false
@@ -229,6 +229,8 @@ extension ServerCore {
         beginPackets(to: destination, peer: peer)
         builder.append(OSCMessage("/sys/update", [.int32(1)]))
         let state = peer?.state
+        // Whether the values go to the peer itself (not to another url it asked for): then it has them.
+        let toPeer = peer.map { $0.destination.id == destination.id } ?? false
         for index in parameters.indices {
             var forms = Subscription.Flag.normalized
             if let subscription {
@@ -242,7 +244,7 @@ extension ServerCore {
             }
             let value = parameters[index].value
             appendValue(index, value: value, forms: forms)
-            if let state, peer?.destination.id == destination.id {
+            if let state, toPeer {
                 state.lastSentValue[index] = value
             }
         }

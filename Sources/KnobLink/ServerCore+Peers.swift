@@ -37,6 +37,7 @@ extension ServerCore {
         }
         if let oldest {
             peers[oldest.id] = nil
+            oldest.isInTable = false
             lastUDPPeer = nil
             stats.peerTableEvictions += 1
         }
@@ -45,6 +46,7 @@ extension ServerCore {
     func removePeer(_ peer: ServerPeer, reason: String) {
         guard peers[peer.id] === peer else { return }
         peers[peer.id] = nil
+        peer.isInTable = false
         lastUDPPeer = nil
         if peer.isSubscriber {
             peer.subscriptions = []
@@ -223,6 +225,7 @@ extension ServerCore {
             }
             if !peer.isSubscriber, case .udp = peer.destination, idle >= max(configuration.implicitExpiry, 60) {
                 peers[peer.id] = nil
+                peer.isInTable = false
                 lastUDPPeer = nil
             }
         }

@@ -45,7 +45,17 @@ final class ServerCore: @unchecked Sendable {
     var timer: DispatchWorkItem?
     var timerDeadline = Double.infinity
     var sweepTimer: DispatchWorkItem?
-    var stats = ServerStatistics()
+    /// The counters, behind a pointer: several go up for every set, and a stored property of the
+    /// class paid a dynamic exclusivity check on each increment.
+    private let statsStorage: UnsafeMutablePointer<ServerStatistics> = {
+        let storage = UnsafeMutablePointer<ServerStatistics>.allocate(capacity: 1)
+        storage.initialize(to: ServerStatistics())
+        return storage
+    }()
+    var stats: ServerStatistics {
+        _read { yield statsStorage.pointee }
+        _modify { yield &statsStorage.pointee }
+    }
     var builder: PacketBuilder!
     /// The destination of the packets `builder` emits.
     var target: PeerDestination?
@@ -160,6 +170,8 @@ final class ServerCore: @unchecked Sendable {
 
     deinit {
         reference.invalidate()
+        statsStorage.deinitialize(count: 1)
+        statsStorage.deallocate()
     }
 
     // MARK: Clock

@@ -19,6 +19,9 @@ final class ServerPeer: @unchecked Sendable {
     /// Whether the peer is another instance linked to this one (no implicit subscription, no
     /// corrections, no `/sys/error`: rule 9.10).
     var isLink = false
+    /// Whether the server's peer table still holds this peer (cleared when it is removed, so that
+    /// feedback waiting for it is dropped without a table lookup).
+    var isInTable = true
 
     init(destination: PeerDestination, now: Double, bucket: TokenBucket) {
         self.destination = destination
