@@ -170,18 +170,21 @@ if options.only.contains("throughput") {
     }
 
     // The announced capacity: 80% of the median full-speed rate; offered at that rate, every set must be
-    // applied, every unlimited subscriber must get every one, and every 30 Hz subscriber must end at the
-    // last value of each parameter.
+    // applied and every subscriber must end at the last value of each parameter. An unlimited subscriber
+    // gets a value per set except where several sets of one address arrive in one receive batch: E5 keeps
+    // only the latest of those (coalescing without a rate), so its echoes are shown, not required.
     for scenario in scenarios where scenario.subscribers > 0 {
         let capacity = (median(scenario.name) * 0.8 / 1000).rounded(.down) * 1000
         let paced = Throughput.run(
             scenario.start, subscribers: scenario.subscribers, maxHz: scenario.maxHz, addresses: scenario.addresses,
             perDatagram: scenario.perDatagram, sets: max(Int(capacity), 20_000), rate: capacity)
-        let echoLoss = scenario.maxHz == 0 ? paced.missingEchoes : paced.result.stale
-        let echoText =
-            scenario.maxHz == 0
-            ? "\(echoLoss) echoes missing of \(paced.result.applied * scenario.subscribers)"
-            : "\(echoLoss) (subscriber, parameter) pairs not at the last value"
+        let echoLoss = paced.result.stale
+        var echoText = "\(echoLoss) (subscriber, parameter) pairs not at the last value"
+        if scenario.maxHz == 0 {
+            echoText +=
+                ", \(paced.result.echoes) echoes for \(paced.result.applied * scenario.subscribers) "
+                + "(set, subscriber) pairs (the rest coalesced within receive batches)"
+        }
         report.add(
             "no loss at the announced capacity, \(scenario.name) (\(Format.rate(capacity)))",
             knobLink: "\(paced.lostSets) sets lost, \(echoText); \(paced.summary)", peer: "nothing lost",
