@@ -64,13 +64,23 @@ final class PacketBuilder {
         appendNumber(address: address, tag: 0x69, UInt32(bitPattern: value))
     }
 
+    /// Appends `address ,f value`; the `count` bytes at `address` are already padded.
+    func appendFloat(address: UnsafeRawPointer, count: Int, _ value: Float) {
+        appendNumber(address: address, count: count, tag: 0x66, value.bitPattern)
+    }
+
     @inline(__always)
     private func appendNumber(address: [UInt8], tag: UInt8, _ value: UInt32) {
-        let size = address.count + 8
+        address.withUnsafeBytes { appendNumber(address: $0.baseAddress!, count: $0.count, tag: tag, value) }
+    }
+
+    @inline(__always)
+    private func appendNumber(address: UnsafeRawPointer, count: Int, tag: UInt8, _ value: UInt32) {
+        let size = count + 8
         let start = startMessage(size: size)
         let bytes = state.pointee.bytes
-        address.withUnsafeBytes { bytes.advanced(by: start + 4).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        let tags = bytes.advanced(by: start + 4 + address.count)
+        bytes.advanced(by: start + 4).copyMemory(from: address, byteCount: count)
+        let tags = bytes.advanced(by: start + 4 + count)
         tags.storeBytes(of: UInt32(0x2C00_0000 | UInt32(tag) << 16).bigEndian, as: UInt32.self)
         tags.storeBytes(of: value.bigEndian, toByteOffset: 4, as: UInt32.self)
         finishMessage(at: start, size: size)

@@ -131,6 +131,7 @@ extension ServerCore {
             if nextDue.isFinite { armTimer(at: nextDue) }
             return
         }
+        feedback.beginRound()
         var earliest = Double.infinity
         var kept = 0
         for position in waiting.indices {
@@ -172,7 +173,7 @@ extension ServerCore {
             }
             let kind = state.pending[index]
             state.pending[index] = 0
-            let value = parameters[index].value
+            let value = feedback.value(index, of: parameters)
             if value == state.lastSentValue[index] && kind != 2 {
                 // E3: a value the peer already has is never sent again (a flag-8 echo is asked for).
                 continue
@@ -195,16 +196,15 @@ extension ServerCore {
 
     /// Appends a parameter's value in each of `forms` to the packets being built.
     func appendValue(_ index: Int, value: Float, forms: UInt8) {
-        let parameter = parameters[index]
         if forms & Subscription.Flag.normalized != 0 {
-            builder.appendFloat(address: addresses[index].valueBytes, Float(parameter.normalize(value)))
+            feedback.appendNormalized(index, feedback.normalized(index, value: value, of: parameters), to: builder)
         }
         if forms & Subscription.Flag.strings != 0 {
-            builder.append(
-                OSCMessage(addresses[index].value + "/str", [.string(parameter.asciiDisplayString(fromValue: value))]))
+            let text = parameters[index].asciiDisplayString(fromValue: value)
+            builder.append(OSCMessage(addresses[index].value + "/str", [.string(text)]))
         }
         if forms & Subscription.Flag.raw != 0 {
-            builder.appendFloat(address: addresses[index].rawBytes, value)
+            feedback.appendRaw(index, value, to: builder)
         }
     }
 

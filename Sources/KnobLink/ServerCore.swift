@@ -57,6 +57,8 @@ final class ServerCore: @unchecked Sendable {
         _modify { yield &statsStorage.pointee }
     }
     var builder: PacketBuilder!
+    /// Values and addresses shared by every subscriber's feedback in one flush.
+    let feedback: FeedbackCache
     /// The destination of the packets `builder` emits.
     var target: PeerDestination?
     var targetPeer: ServerPeer?
@@ -122,6 +124,7 @@ final class ServerCore: @unchecked Sendable {
         parameters = tree.allParameters
         let root = try Self.validatedRoot(configuration.root)
         addresses = parameters.map { ParameterAddresses(parameter: $0, root: root) }
+        feedback = FeedbackCache(addresses: addresses)
         presets = try configuration.presetsDirectory.map { path throws(PresetStoreError) in try PresetStore(path: path)
         }
         name = configuration.name ?? Self.defaultName(configuration, port: configuration.port)
