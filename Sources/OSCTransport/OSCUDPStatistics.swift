@@ -11,7 +11,7 @@ public struct OSCUDPStatistics: Sendable, Hashable {
     /// Sends dropped because the socket's send buffer was full.
     public var sendsWouldBlock: Int
     /// ICMP errors about earlier sends read from the error queue (only with a failure handler,
-    /// see ``OSCUDPServer/start(_:onDeliveryFailure:)``).
+    /// see ``OSCUDPServer/start(_:onBatchEnd:onDeliveryFailure:)``).
     public var deliveryFailures: Int = 0
     /// Of those, the ones dropped because too many waited for the loop at once.
     public var deliveryFailuresDropped: Int = 0
