@@ -33,8 +33,6 @@ struct Throughput {
     var offeredRate: Double { Double(result.sent) * 1e9 / Double(max(result.send_ns, 1)) }
     /// Sets sent and never applied (dropped by the kernel at the server's socket, or by the server).
     var lostSets: Int { result.sent - result.applied }
-    /// With unlimited subscribers every applied set is owed to every subscriber once.
-    var missingEchoes: Int { result.applied * subscribers - result.echoes }
     /// Echo messages the subscribers received per applied set (32 without coalescing).
     var echoesPerSet: Double { Double(result.echoes) / Double(max(result.applied, 1)) }
 
