@@ -1,0 +1,101 @@
+import CSndFile
+import Foundation
+
+/// An open libsndfile handle for reading, closed when the value goes away.
+final class SoundFile {
+    let handle: OpaquePointer
+    let info: AudioFileInfo
+    /// Whether the samples are stored as floats, which are read as floats and converted as
+    /// audiowaveform converts them rather than by libsndfile's rounding.
+    let isFloat: Bool
+    let format: Int32
+
+    init(path: String) throws(AudioDecodingError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw AudioDecodingError(path: path, reason: .notFound)
+        }
+        guard !isDirectory.boolValue else {
+            throw AudioDecodingError(path: path, reason: .notReadable(detail: "it is a directory"))
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if size == 0 { throw AudioDecodingError(path: path, reason: .empty) }
+        var fileInfo = SF_INFO()
+        guard let handle = sf_open(path, Int32(SFM_READ), &fileInfo) else {
+            throw AudioDecodingError(path: path, reason: Self.openFailure(code: sf_error(nil), path: path))
+        }
+        guard fileInfo.channels > 0, fileInfo.samplerate > 0 else {
+            sf_close(handle)
+            throw AudioDecodingError(
+                path: path,
+                reason: .malformed(detail: "\(fileInfo.channels) channels at \(fileInfo.samplerate) Hz"))
+        }
+        self.handle = handle
+        format = fileInfo.format
+        let subtype = Int(fileInfo.format) & Int(SF_FORMAT_SUBMASK)
+        isFloat = subtype == Int(SF_FORMAT_FLOAT) || subtype == Int(SF_FORMAT_DOUBLE)
+        let frames = fileInfo.frames
+        info = AudioFileInfo(
+            path: path, sampleRate: Int(fileInfo.samplerate), channels: Int(fileInfo.channels),
+            frameCountHint: frames >= 0 && frames < Int64(Int32.max) * 1024 ? Int(frames) : nil,
+            formatName: Self.formatName(fileInfo.format))
+        // Lossy decoders convert floats to 16 bits; without clipping a sample beyond full scale wraps.
+        sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+    }
+
+    deinit {
+        sf_close(handle)
+    }
+
+    /// Whether the header's frame count is exact, so that fewer frames mean a truncated file.
+    var frameCountIsExact: Bool {
+        let major = Int(format) & Int(SF_FORMAT_TYPEMASK)
+        return major != Int(SF_FORMAT_MPEG) && major != Int(SF_FORMAT_OGG)
+    }
+
+    /// libsndfile's error for this handle, if any.
+    var error: (code: Int32, message: String)? {
+        let code = sf_error(handle)
+        return code == 0 ? nil : (code, String(cString: sf_strerror(handle)))
+    }
+
+    static func openFailure(code: Int32, path: String) -> AudioDecodingError.Reason {
+        let message = String(cString: sf_error_number(code))
+        switch Int(code) {
+        case Int(SF_ERR_UNRECOGNISED_FORMAT): return .notAudio(detail: message)
+        case Int(SF_ERR_SYSTEM): return .notReadable(detail: message)
+        case Int(SF_ERR_UNSUPPORTED_ENCODING): return .unsupported(detail: message)
+        default: return .malformed(detail: message)
+        }
+    }
+
+    static func formatName(_ format: Int32) -> String {
+        let major = Int(format) & Int(SF_FORMAT_TYPEMASK)
+        let subtype = Int(format) & Int(SF_FORMAT_SUBMASK)
+        switch major {
+        case Int(SF_FORMAT_WAV), Int(SF_FORMAT_WAVEX): return "WAV"
+        case Int(SF_FORMAT_AIFF): return "AIFF"
+        case Int(SF_FORMAT_CAF): return "CAF"
+        case Int(SF_FORMAT_FLAC): return "FLAC"
+        case Int(SF_FORMAT_W64): return "W64"
+        case Int(SF_FORMAT_RF64): return "RF64"
+        case Int(SF_FORMAT_AU): return "AU"
+        case Int(SF_FORMAT_OGG):
+            if subtype == Int(SF_FORMAT_VORBIS) { return "Ogg Vorbis" }
+            if subtype == Int(SF_FORMAT_OPUS) { return "Opus" }
+            return "Ogg"
+        case Int(SF_FORMAT_MPEG):
+            if subtype == Int(SF_FORMAT_MPEG_LAYER_III) { return "MP3" }
+            if subtype == Int(SF_FORMAT_MPEG_LAYER_II) { return "MP2" }
+            return "MPEG"
+        default:
+            var formatInfo = SF_FORMAT_INFO()
+            formatInfo.format = Int32(major)
+            guard
+                sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &formatInfo, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0,
+                let name = formatInfo.name
+            else { return "audio format 0x\(String(major, radix: 16))" }
+            return String(cString: name)
+        }
+    }
+}
