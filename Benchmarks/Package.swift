@@ -58,5 +58,13 @@ let package = Package(
             name: "ParameterBenchmarks",
             dependencies: ["BenchHarness", .product(name: "Parameters", package: knobLink)]
         ),
+        // Waveform rendering (helper `waverender`): full render, composed frames, PNG encoding.
+        .executableTarget(
+            name: "RenderBenchmarks",
+            dependencies: [
+                "BenchHarness", .product(name: "Waveform", package: knobLink),
+                .product(name: "Controls", package: knobLink),
+            ]
+        ),
     ]
 )

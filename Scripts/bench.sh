@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the benchmarks (-c release) and runs every scenario, KnobLink side by side with liblo and
 # the raw socket in one run: for each, KnobLink's figure, the peer's and the ratio (Docs/BENCHMARKS.md).
-# Usage: bash Scripts/bench.sh [osc|udp|params|server]...   (default: all of them)
+# Usage: bash Scripts/bench.sh [osc|udp|params|server|render]...   (default: all of them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-deps.sh >/dev/null
@@ -18,7 +18,7 @@ echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
 suites=("$@")
-[ ${#suites[@]} -eq 0 ] && suites=(osc udp params server)
+[ ${#suites[@]} -eq 0 ] && suites=(osc udp params server render)
 for suite in "${suites[@]}"; do
     case "$suite" in
     osc) "$bin/OSCBenchmarks" ;;
@@ -39,8 +39,9 @@ for suite in "${suites[@]}"; do
             echo "(no ParameterBenchmarks target yet)"
         fi
         ;;
+    render) "$bin/RenderBenchmarks" ;;
     *)
-        echo "unknown suite '$suite' (osc, udp, params, server)" >&2
+        echo "unknown suite '$suite' (osc, udp, params, server, render)" >&2
         exit 64
         ;;
     esac

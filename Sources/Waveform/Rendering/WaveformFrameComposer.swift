@@ -6,6 +6,9 @@
 /// the right layer, in the rows that bars occupy, and mixes the one column that the new point
 /// crosses, so a frame costs O(rows × columns moved) and never draws a bar. Every frame is
 /// byte for byte what ``WaveformRasterizer/render(_:progress:)`` draws at the same progress.
+///
+/// Read ``frame``, draw it and let it go before the next ``compose(progress:)``: a copy still
+/// held elsewhere shares its bytes, and the next compose would then copy the whole canvas first.
 public struct WaveformFrameComposer: Sendable {
     /// The bars and the style.
     public let layout: WaveformLayout
