@@ -1,12 +1,6 @@
 import Foundation
 import Waveform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The decoding progress bar of `knoblink waveform`, on stderr, drawn only when stderr is a
 /// terminal so that logs and pipes get nothing.
 ///

@@ -251,4 +251,11 @@ import Waveform
             WaveformProgressBar.line(name: "a.mp3", progress: WaveformProgress(frames: 4096, fraction: nil))
                 == "Decoding a.mp3  4096 frames")
     }
+
+    @Test func anOutputThatCannotBeWrittenIsAFailure() throws {
+        let result = try Tool.knoblink("waveform", Self.fixture("mono-sweep.wav"), "-o", "/nonexistent/dir/a.json")
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("Error: cannot write '/nonexistent/dir/a.json': "))
+    }
 }

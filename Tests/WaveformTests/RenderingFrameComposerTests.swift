@@ -47,4 +47,14 @@ import Waveform
         composer.compose(progress: 0.5)
         #expect(composer.frame == RasterCanvas(width: 4, height: 3, filledWith: RasterPixel(.black)))
     }
+
+    @Test func aFrameKeptByTheCallerDoesNotChangeWithTheNextCompose() {
+        let layout = WaveformLayout(values: [0.2, 1, 0.6, 0.9], style: WaveformStyle(width: 40, height: 16))
+        var composer = WaveformFrameComposer(layout: layout, progress: 0.3)
+        let kept = composer.frame
+        composer.compose(progress: 0.8)
+        #expect(kept == WaveformRasterizer().render(layout, progress: 0.3))
+        #expect(composer.frame == WaveformRasterizer().render(layout, progress: 0.8))
+        #expect(kept != composer.frame)
+    }
 }

@@ -64,4 +64,13 @@ import Waveform
         let layout = WaveformLayout(values: Array(repeating: 1, count: 10), style: style)
         #expect(!WaveformSVGRenderer().render(layout, progress: 0.5).contains("clipPath"))
     }
+
+    @Test func clipPathIdentifiersTakeThePrefix() {
+        let style = WaveformStyle(width: 100, height: 20, barGap: 2)
+        let layout = WaveformLayout(values: Array(repeating: 1, count: 10), style: style)
+        let svg = WaveformSVGRenderer(idPrefix: "track7-").render(layout, progress: 0.456)
+        #expect(svg.contains("<clipPath id=\"track7-played\">"))
+        #expect(svg.contains("clip-path=\"url(#track7-unplayed)\""))
+        #expect(!svg.contains("id=\"played\""))
+    }
 }

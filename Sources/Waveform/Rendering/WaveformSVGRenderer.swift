@@ -9,8 +9,16 @@ import Controls
 /// `played` and `unplayed`), so the colour changes exactly at `progress × width`. Coordinates
 /// are rounded to hundredths; colours are `#RRGGBB` with a `fill-opacity` when not opaque.
 public struct WaveformSVGRenderer: Sendable {
+    /// What the clip paths' identifiers start with: give each picture its own when several are
+    /// put inline in one HTML page, where identifiers are shared.
+    public var idPrefix: String
+
     /// Creates a renderer.
-    public init() {}
+    ///
+    /// - Parameter idPrefix: what the clip paths' identifiers start with (`played`, `unplayed`).
+    public init(idPrefix: String = "") {
+        self.idPrefix = idPrefix
+    }
 
     /// The picture of `layout` at `progress` as a complete SVG document.
     ///
@@ -36,17 +44,19 @@ public struct WaveformSVGRenderer: Sendable {
         if !straddling.isEmpty {
             lines.append("  <defs>")
             lines.append(
-                "    <clipPath id=\"played\"><rect width=\"\(number(split))\" height=\"\(style.height)\"/></clipPath>")
+                "    <clipPath id=\"\(idPrefix)played\"><rect width=\"\(number(split))\" height=\"\(style.height)\"/></clipPath>"
+            )
             lines.append(
-                "    <clipPath id=\"unplayed\"><rect x=\"\(number(split))\" width=\"\(number(Double(style.width) - split))\""
+                "    <clipPath id=\"\(idPrefix)unplayed\"><rect x=\"\(number(split))\" width=\"\(number(Double(style.width) - split))\""
                     + " height=\"\(style.height)\"/></clipPath>")
             lines.append("  </defs>")
         }
         lines += group(played, color: style.playedColor)
         lines += group(unplayed, color: style.unplayedColor)
         for bar in straddling {
-            lines.append("  " + rect(bar, extra: fill(style.playedColor) + " clip-path=\"url(#played)\""))
-            lines.append("  " + rect(bar, extra: fill(style.unplayedColor) + " clip-path=\"url(#unplayed)\""))
+            lines.append("  " + rect(bar, extra: fill(style.playedColor) + " clip-path=\"url(#\(idPrefix)played)\""))
+            lines.append(
+                "  " + rect(bar, extra: fill(style.unplayedColor) + " clip-path=\"url(#\(idPrefix)unplayed)\""))
         }
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
