@@ -18,6 +18,7 @@ import Waveform
             $0.progress = 0.25
         }
         await store.send(.dragMoved(x: 300)) { $0.progress = 0.75 }
+        await store.receive(.delegate(.dragCrossedBar(7)))
         await store.send(.dragMoved(x: 310)) { $0.progress = 0.775 }
         await store.send(.dragEnded(x: 320)) {
             $0.isDragging = false
@@ -35,6 +36,7 @@ import Waveform
         }
         await store.send(.laidOut(width: 600)) { $0.width = 600 }
         await store.send(.dragMoved(x: 300)) { $0.progress = 0.5 }
+        await store.receive(.delegate(.dragCrossedBar(5)))
         await store.send(.dragCancelled) {
             $0.isDragging = false
             $0.progress = 0
@@ -161,5 +163,33 @@ import Waveform
         #expect(state.playedBars.count + state.unplayedBars.count == Self.bars.count)
         #expect(abs(state.splitBarFraction - fraction) < 1e-9)
         #expect(state.splitX == progress * 400)
+    }
+
+    @Test func aDragTicksOncePerBarEntered() async {
+        let store = makeStore()
+        await store.send(.dragStarted(x: 0)) { $0.isDragging = true }
+        await store.send(.dragMoved(x: 39)) { $0.progress = 0.0975 }
+        await store.send(.dragMoved(x: 41)) { $0.progress = 0.1025 }
+        await store.receive(.delegate(.dragCrossedBar(1)))
+        await store.send(.dragMoved(x: 120)) { $0.progress = 0.3 }
+        await store.receive(.delegate(.dragCrossedBar(3)))
+        await store.send(.dragMoved(x: 900)) { $0.progress = 1 }
+        await store.receive(.delegate(.dragCrossedBar(9)))
+        await store.send(.dragMoved(x: 1000))
+        await store.send(.dragCancelled) {
+            $0.isDragging = false
+            $0.progress = 0
+        }
+    }
+
+    @Test func withoutBarsADragDoesNotTick() async {
+        let store = TestStore(initialState: ScrubberFeature.State(width: 100), reducer: ScrubberFeature())
+        await store.send(.dragStarted(x: 0)) { $0.isDragging = true }
+        await store.send(.dragMoved(x: 50)) { $0.progress = 0.5 }
+        await store.send(.dragEnded(x: 50)) {
+            $0.isDragging = false
+            $0.playbackProgress = 0.5
+        }
+        await store.receive(.delegate(.seekRequested(0.5)))
     }
 }

@@ -28,6 +28,8 @@ extension ScrubberFeature {
         public enum Delegate: Sendable, Equatable {
             /// Seek playback to this progress, 0…1.
             case seekRequested(Double)
+            /// The dragging finger entered the bar at this index: a moment for a haptic tick.
+            case dragCrossedBar(Int)
         }
     }
 }

@@ -36,6 +36,12 @@ extension ScrubberFeature {
             return (x / width).clamped(to: 0...1)
         }
 
+        /// The index of the bar at `progress`, or `nil` without bars; progress 1 is in the last bar.
+        public func barIndex(at progress: Double) -> Int? {
+            guard !bars.isEmpty else { return nil }
+            return min(bars.count - 1, Int((progress * Double(bars.count)).rounded(.down)))
+        }
+
         /// Where played turns into unplayed, in points from the left edge.
         public var splitX: Double { progress * width }
 

@@ -7,7 +7,9 @@ import Controls
 /// pointer actions do nothing. A drag moves the shown progress under the finger from the first
 /// touch, as the seed's `DragGesture(minimumDistance: 0)` does, and asks for one seek when it
 /// ends (``Action/Delegate/seekRequested(_:)``), not one per move, so that the player is not
-/// flooded. Playback's progress updates are kept but not shown while a drag is on, so that the
+/// flooded. While the finger moves, each time it enters another bar the scrubber says so
+/// (``Action/Delegate/dragCrossedBar(_:)``), for the light haptic tick the seed plays, once per
+/// bar rather than once per move. Playback's progress updates are kept but not shown while a drag is on, so that the
 /// playhead does not jump away from the finger; a cancelled drag shows the latest of them again.
 public struct ScrubberFeature: Reducer {
     /// How far one accessibility increment or decrement moves the playhead: 5 %.
@@ -39,8 +41,10 @@ public struct ScrubberFeature: Reducer {
             return .none
         case .dragMoved(let x):
             guard state.isDragging, let progress = state.progress(atX: x) else { return .none }
+            let before = state.barIndex(at: state.progress)
             state.progress = progress
-            return .none
+            guard let after = state.barIndex(at: progress), after != before else { return .none }
+            return .send(.delegate(.dragCrossedBar(after)))
         case .dragEnded(let x):
             guard state.isDragging else { return .none }
             state.isDragging = false
