@@ -72,9 +72,10 @@ extension AudioAnalysis {
             throw AudioDecodingError(
                 path: path, reason: .readFailed(detail: error.message, decodedFrames: analyzer.frameCount))
         }
-        if file.frameCountIsExact, let hint, analyzer.frameCount < hint {
+        let expected = file.declaredFrames ?? (file.frameCountIsExact ? hint : nil)
+        if let expected, analyzer.frameCount < expected {
             throw AudioDecodingError(
-                path: path, reason: .truncated(expectedFrames: hint, decodedFrames: analyzer.frameCount))
+                path: path, reason: .truncated(expectedFrames: expected, decodedFrames: analyzer.frameCount))
         }
         report(final: true)
         self = analyzer.finish()

@@ -9,6 +9,9 @@ final class SoundFile {
     /// audiowaveform converts them rather than by libsndfile's rounding.
     let isFloat: Bool
     let format: Int32
+    /// The frames the header's data chunk declares when libsndfile found the file shorter and
+    /// quietly used the actual length (WAV, AIFF, CAF): the sign of a truncated file.
+    let declaredFrames: Int?
 
     init(path: String) throws(AudioDecodingError) {
         var isDirectory: ObjCBool = false
@@ -39,6 +42,7 @@ final class SoundFile {
             path: path, sampleRate: Int(fileInfo.samplerate), channels: Int(fileInfo.channels),
             frameCountHint: frames >= 0 && frames < Int64(Int32.max) * 1024 ? Int(frames) : nil,
             formatName: Self.formatName(fileInfo.format))
+        declaredFrames = Self.declaredFrames(handle: handle, format: fileInfo.format, channels: Int(fileInfo.channels))
         // Lossy decoders convert floats to 16 bits; without clipping a sample beyond full scale wraps.
         sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
     }
@@ -57,6 +61,33 @@ final class SoundFile {
     var error: (code: Int32, message: String)? {
         let code = sf_error(handle)
         return code == 0 ? nil : (code, String(cString: sf_strerror(handle)))
+    }
+
+    /// Reads libsndfile's log of the header for a data chunk "(should be …)" shorter than declared.
+    static func declaredFrames(handle: OpaquePointer, format: Int32, channels: Int) -> Int? {
+        let bytesPerSample: Int
+        switch Int(format) & Int(SF_FORMAT_SUBMASK) {
+        case Int(SF_FORMAT_PCM_S8), Int(SF_FORMAT_PCM_U8), Int(SF_FORMAT_ULAW), Int(SF_FORMAT_ALAW): bytesPerSample = 1
+        case Int(SF_FORMAT_PCM_16): bytesPerSample = 2
+        case Int(SF_FORMAT_PCM_24): bytesPerSample = 3
+        case Int(SF_FORMAT_PCM_32), Int(SF_FORMAT_FLOAT): bytesPerSample = 4
+        case Int(SF_FORMAT_DOUBLE): bytesPerSample = 8
+        default: return nil
+        }
+        var log = [CChar](repeating: 0, count: 8192)
+        let length = Int(sf_command(handle, Int32(SFC_GET_LOG_INFO), &log, Int32(log.count)))
+        guard length > 0 else { return nil }
+        let text = String(decoding: log.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for line in text.split(separator: "\n") where line.contains("(should be") {
+            let words = line.split(separator: " ")
+            guard let chunk = words.first, chunk == "data" || chunk == "SSND", words.count >= 3,
+                let declared = Int(words[2])
+            else { continue }
+            // An AIFF SSND chunk starts with 8 bytes of offset and block size.
+            let audioBytes = chunk == "SSND" ? declared - 8 : declared
+            return audioBytes / (bytesPerSample * channels)
+        }
+        return nil
     }
 
     static func openFailure(code: Int32, path: String) -> AudioDecodingError.Reason {
