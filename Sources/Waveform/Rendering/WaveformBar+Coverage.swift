@@ -1,11 +1,13 @@
+import Foundation
+
 extension WaveformBar {
     /// How much of the pixel at `column`, `row` (the square from (column, row) to
     /// (column + 1, row + 1)) the bar covers, 0…1: what anti-aliased edges are drawn from.
     ///
-    /// Exact for square bars and for the straight parts of rounded ones: the area is the product
-    /// of the horizontal and vertical overlaps, so a pixel that a vertical edge halves gives 0.5.
-    /// A pixel that a rounded end crosses is integrated over its width with the midpoint rule
-    /// on 16 strips, each exact vertically (the error is below 1/500 of a pixel).
+    /// The exact area, to rounding: the bar's vertical extent is integrated across the pixel's
+    /// width in closed form. A straight edge halfway through a pixel gives 0.5 exactly; where a
+    /// rounded end crosses the pixel, the interval is cut where the arc enters or leaves the
+    /// pixel's rows, and each piece integrates the arc with `∫√(r² − u²) du`.
     public func coverage(column: Int, row: Int) -> Double {
         let left = max(Double(column), x)
         let right = min(Double(column + 1), maxX)
@@ -13,29 +15,78 @@ extension WaveformBar {
         let bottom = top + 1
         guard right > left, min(bottom, maxY) > max(top, y) else { return 0 }
         let radius = cornerRadius
-        let straightColumns = left >= x + radius && right <= maxX - radius
         let straightRows = top >= y + radius && bottom <= maxY - radius
-        if radius <= 0 || straightColumns || straightRows {
-            let vertical = straightRows ? 1 : min(bottom, maxY) - max(top, y)
-            return (right - left) * vertical
+        if radius <= 0 || straightRows {
+            return (right - left) * (straightRows ? 1 : min(bottom, maxY) - max(top, y))
         }
-        let strips = 16
-        let stripWidth = (right - left) / Double(strips)
-        var sum = 0.0
-        for strip in 0..<strips {
-            let sampleX = left + (Double(strip) + 0.5) * stripWidth
-            let depth: Double
-            if sampleX < x + radius {
-                depth = x + radius - sampleX
-            } else if sampleX > maxX - radius {
-                depth = sampleX - (maxX - radius)
-            } else {
-                depth = 0
+        let leftCentre = x + radius
+        let rightCentre = maxX - radius
+        var area = 0.0
+        for (start, end) in [(left, min(right, leftCentre)), (max(left, leftCentre), min(right, rightCentre))] + [
+            (max(left, rightCentre), right)
+        ] where end > start {
+            area += coverage(from: start, to: end, top: top, bottom: bottom)
+        }
+        return area
+    }
+
+    /// The depth of the arc below the bar's top edge at `position`: 0 between the two rounded
+    /// ends, `radius` at the bar's side.
+    private func inset(at position: Double) -> Double {
+        let distance = horizontalDistance(position)
+        return cornerRadius - (max(0, cornerRadius * cornerRadius - distance * distance)).squareRoot()
+    }
+
+    /// How far `position` lies inside a rounded end, from the end's circle centre; 0 between them.
+    private func horizontalDistance(_ position: Double) -> Double {
+        if position < x + cornerRadius { return x + cornerRadius - position }
+        if position > maxX - cornerRadius { return position - (maxX - cornerRadius) }
+        return 0
+    }
+
+    /// The area between `start` and `end` (inside one rounded end or between them) and between
+    /// the rows `top` and `bottom`.
+    private func coverage(from start: Double, to end: Double, top: Double, bottom: Double) -> Double {
+        let radius = cornerRadius
+        var cuts = [start, end]
+        let centre = start < x + radius ? x + radius : end > maxX - radius ? maxX - radius : nil
+        if let centre {
+            // Where the arc's depth equals the distance from the bar's top or bottom edge to one
+            // of the pixel's rows, the vertical overlap changes its formula.
+            for depth in [maxY - bottom, top - y, maxY - top, bottom - y] where depth > 0 && depth < radius {
+                let distance = (radius * radius - (radius - depth) * (radius - depth)).squareRoot()
+                for cut in [centre - distance, centre + distance] where cut > start && cut < end {
+                    cuts.append(cut)
+                }
             }
-            let inset = radius - (max(0, radius * radius - depth * depth)).squareRoot()
-            let overlap = min(bottom, maxY - inset) - max(top, y + inset)
-            if overlap > 0 { sum += overlap }
         }
-        return sum * stripWidth
+        cuts.sort()
+        var area = 0.0
+        for (a, b) in zip(cuts, cuts.dropFirst()) where b > a {
+            let middle = inset(at: (a + b) / 2)
+            let upperIsArc = maxY - middle < bottom
+            let lowerIsArc = y + middle > top
+            let upper = upperIsArc ? maxY - middle : bottom
+            let lower = lowerIsArc ? y + middle : top
+            guard upper > lower else { continue }
+            let constant = (upperIsArc ? maxY : bottom) - (lowerIsArc ? y : top)
+            let arcs = Double((upperIsArc ? 1 : 0) + (lowerIsArc ? 1 : 0))
+            area += constant * (b - a) - arcs * insetIntegral(from: a, to: b, centre: centre)
+        }
+        return area
+    }
+
+    /// `∫ inset(x) dx` from `a` to `b`, which lie on one side of `centre` (or between the ends).
+    private func insetIntegral(from a: Double, to b: Double, centre: Double?) -> Double {
+        guard let centre else { return 0 }
+        let radius = cornerRadius
+        func circle(_ u: Double) -> Double {
+            let clamped = min(max(u, 0), radius)
+            return
+                (clamped * (max(0, radius * radius - clamped * clamped)).squareRoot()
+                + radius * radius * asin(clamped / radius)) / 2
+        }
+        let arc = abs(circle(abs(b - centre)) - circle(abs(a - centre)))
+        return radius * (b - a) - arc
     }
 }
