@@ -60,28 +60,29 @@ extension WaveformCommand {
             return analysis.waveform.datBytes()
         case .json:
             return Array(analysis.waveform.jsonText().utf8)
-        case .txt, .svg, .png:
-            let count = barCount ?? max(1, analysis.waveform.length)
-            guard count <= AmplitudeSummary.maximumBarCount else {
-                throw CommandFailure(
-                    "the zoom gives \(count) bars, more than \(AmplitudeSummary.maximumBarCount);"
-                        + " use a larger --zoom, fewer --pixels-per-second or --bars")
-            }
-            let bars = analysis.summary.bars(count: count, reduction: reduction, normalization: normalization)
-            switch format {
-            case .svg:
-                return Array(
-                    WaveformSVGRenderer().render(WaveformLayout(values: bars, style: style), progress: progress).utf8)
-            case .png:
-                let canvas = WaveformRasterizer().render(WaveformLayout(values: bars, style: style), progress: progress)
-                return try PNGEncoder.encode(canvas)
-            default:
-                return Array(
-                    WaveformTextFormat.text(
-                        bars: bars, analysis: analysis, input: input, reduction: reduction, normalization: normalization
-                    ).utf8)
-            }
+        case .txt:
+            let bars = try self.bars(analysis, barCount: barCount)
+            let text = WaveformTextFormat.text(
+                bars: bars, analysis: analysis, input: input, reduction: reduction, normalization: normalization)
+            return Array(text.utf8)
+        case .svg:
+            let layout = WaveformLayout(values: try bars(analysis, barCount: barCount), style: style)
+            return Array(WaveformSVGRenderer().render(layout, progress: progress).utf8)
+        case .png:
+            let layout = WaveformLayout(values: try bars(analysis, barCount: barCount), style: style)
+            return try PNGEncoder.encode(WaveformRasterizer().render(layout, progress: progress))
         }
+    }
+
+    /// The bars asked for, or one per min/max pair when the zoom decides.
+    private func bars(_ analysis: AudioAnalysis, barCount: Int?) throws -> [Float] {
+        let count = barCount ?? max(1, analysis.waveform.length)
+        guard count <= AmplitudeSummary.maximumBarCount else {
+            throw CommandFailure(
+                "the zoom gives \(count) bars, more than \(AmplitudeSummary.maximumBarCount);"
+                    + " use a larger --zoom, fewer --pixels-per-second or --bars")
+        }
+        return analysis.summary.bars(count: count, reduction: reduction, normalization: normalization)
     }
 
     private func write(_ bytes: [UInt8]) throws {

@@ -94,40 +94,38 @@ struct WaveformCommand: RunnableCommand {
         if given.count > 1 {
             throw .other("--\(given[0]) and --\(given[1]) cannot be used together")
         }
-        if let text = arguments.value("zoom") {
-            resolution = .zoom(try Self.integer(text, "--zoom <frames>", in: 1...Int(Int32.max)))
-        } else if let text = arguments.value("pixels-per-second") {
-            resolution = .pixelsPerSecond(try Self.integer(text, "--pixels-per-second <count>", in: 1...Int(Int32.max)))
-        } else if let text = arguments.value("bars") {
-            resolution = .bars(try Self.integer(text, "--bars <count>", in: 1...AmplitudeSummary.maximumBarCount))
+        let maximumZoom = Int(Int32.max)
+        if let zoom = try Self.integer(arguments.value("zoom"), "--zoom <frames>", in: 1...maximumZoom) {
+            resolution = .zoom(zoom)
+        } else if let count = try Self.integer(
+            arguments.value("pixels-per-second"), "--pixels-per-second <count>", in: 1...maximumZoom)
+        {
+            resolution = .pixelsPerSecond(count)
+        } else if let count = try Self.integer(
+            arguments.value("bars"), "--bars <count>", in: 1...AmplitudeSummary.maximumBarCount)
+        {
+            resolution = .bars(count)
         } else {
             resolution = .automatic
         }
-        let bits = try arguments.value("bits").map { text throws(UsageError) in
-            guard text == "8" || text == "16" else {
+        var bits = 16
+        if let text = arguments.value("bits") {
+            guard let value = Int(text), value == 8 || value == 16 else {
                 throw .invalidValue(text, for: "--bits <bits>", reason: "expected 8 or 16")
             }
-            return Int(text)!
+            bits = value
         }
-        options = WaveformOptions(bits: bits ?? 16, splitChannels: arguments.has("split-channels"))
+        options = WaveformOptions(bits: bits, splitChannels: arguments.has("split-channels"))
         reduction = try Self.choice(arguments.value("reduction") ?? "peak", "--reduction <reduction>")
         normalization = arguments.has("no-normalize") ? .fullScale : .loudest
 
         let scheme: ColorScheme = try Self.choice(arguments.value("theme") ?? "light", "--theme <theme>")
         style = WaveformStyle(
-            width: try arguments.value("width").map { t throws(UsageError) in
-                try Self.integer(t, "--width <pixels>", in: 1...16_384)
-            } ?? 800,
-            height: try arguments.value("height").map { t throws(UsageError) in
-                try Self.integer(t, "--height <pixels>", in: 1...2048)
-            } ?? 120,
+            width: try Self.integer(arguments.value("width"), "--width <pixels>", in: 1...16_384) ?? 800,
+            height: try Self.integer(arguments.value("height"), "--height <pixels>", in: 1...2048) ?? 120,
             theme: Theme(colorScheme: scheme),
-            barWidth: try arguments.value("bar-width").map { t throws(UsageError) in
-                try Self.length(t, "--bar-width <pixels>")
-            } ?? 8,
-            barGap: try arguments.value("bar-gap").map { t throws(UsageError) in
-                try Self.length(t, "--bar-gap <pixels>")
-            } ?? 2,
+            barWidth: try Self.length(arguments.value("bar-width"), "--bar-width <pixels>") ?? 8,
+            barGap: try Self.length(arguments.value("bar-gap"), "--bar-gap <pixels>") ?? 2,
             barStyle: try Self.choice(arguments.value("bar-style") ?? "rounded", "--bar-style <style>"))
         if let text = arguments.value("played-color") {
             style.playedColor = try Self.color(text, "--played-color <color>")
@@ -168,7 +166,11 @@ struct WaveformCommand: RunnableCommand {
         }
     }
 
-    private static func integer(_ text: String, _ label: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    /// The whole number `text` in `range`, or `nil` when the option was not given.
+    private static func integer(_ text: String?, _ label: String, in range: ClosedRange<Int>) throws(UsageError)
+        -> Int?
+    {
+        guard let text else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw .invalidValue(
                 text, for: label, reason: "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -176,7 +178,9 @@ struct WaveformCommand: RunnableCommand {
         return value
     }
 
-    private static func length(_ text: String, _ label: String) throws(UsageError) -> Double {
+    /// The length in pixels `text`, 0 or more, or `nil` when the option was not given.
+    private static func length(_ text: String?, _ label: String) throws(UsageError) -> Double? {
+        guard let text else { return nil }
         guard let value = Double(text), value.isFinite, value >= 0 else {
             throw .invalidValue(text, for: label, reason: "expected a number of pixels, 0 or more")
         }

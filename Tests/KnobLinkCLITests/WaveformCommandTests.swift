@@ -258,4 +258,17 @@ import Waveform
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("Error: cannot write '/nonexistent/dir/a.json': "))
     }
+
+    @Test func aZoomGivingTooManyBarsIsAFailure() throws {
+        let result = try Tool.knoblink("waveform", Self.fixture("stereo-sine.wav"), "-z", "1", "--format", "svg")
+        let message =
+            "Error: the zoom gives 132300 bars, more than 65536; use a larger --zoom, fewer --pixels-per-second or --bars\n"
+        #expect(result == Tool.Result(status: 1, stdout: "", stderr: message))
+    }
+
+    @Test func aZoomGivesOneBarPerPair() throws {
+        let result = try Tool.knoblink("waveform", Self.fixture("stereo-sine.wav"), "--zoom", "44100")
+        #expect(result.stdout.split(separator: "\n").count == 4 + 3)
+        #expect(result.stdout.contains("# 3 bars, peak, the loudest bar is 1\n"))
+    }
 }
