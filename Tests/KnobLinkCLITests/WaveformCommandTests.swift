@@ -160,6 +160,7 @@ import Waveform
     @Test(arguments: [
         (["stereo-sine.wav"], "stereo-sine.z256.json", "json"),
         (["stereo-sine.wav"], "stereo-sine.z256.dat", "dat"),
+        (["stereo-sine.flac"], "stereo-sine.z256.json", "json"),
         (["mono-sweep.wav", "-z", "512", "-b", "8"], "mono-sweep.z512.b8.dat", "dat"),
         (["six-channels.wav", "--zoom=300", "--split-channels"], "six-channels.z300.split.json", "json"),
         (["float-loud.wav", "--pixels-per-second", "147", "--split-channels"], "float-loud.z300.split.json", "json"),
