@@ -51,4 +51,21 @@ import Waveform
         #expect(dark.unplayedColor == RGBAColor.black.mixed(with: .white, by: 0.2))
         #expect(light.backgroundColor == nil)
     }
+
+    @Test func extremeValuesAndSizesStayInsideThePicture() {
+        let values: [Float] = [.infinity, -.infinity, .nan, 0.5] + Array(repeating: 1, count: 996)
+        for (width, height) in [(1, 1), (3, 2), (1000, 1)] {
+            for barStyle in WaveformBarStyle.allCases {
+                let style = WaveformStyle(width: width, height: height, barGap: 2, barStyle: barStyle)
+                let layout = WaveformLayout(values: values, style: style)
+                #expect(layout.bars.allSatisfy { $0.x >= 0 && $0.maxX <= Double(width) + 1e-9 })
+                #expect(layout.bars.allSatisfy { $0.y >= 0 && $0.maxY <= Double(height) })
+                let canvas = WaveformRasterizer().render(layout, progress: 0.5)
+                #expect(canvas.bytes.count == width * height * 4)
+                var composer = WaveformFrameComposer(layout: layout, progress: 1)
+                composer.compose(progress: 0.5)
+                #expect(composer.frame == canvas)
+            }
+        }
+    }
 }

@@ -34,4 +34,11 @@ import Waveform
         #expect(try RenderingPNGDecoder(file).pixels == canvas.bytes)
         #expect(Array(file.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
+
+    @Test(arguments: [(0, 3), (3, 0), (0, 0)])
+    func aPictureWithoutPixelsIsRefused(width: Int, height: Int) {
+        #expect(throws: PNGEncodingError.emptyPicture(width: width, height: height)) {
+            try PNGEncoder.encode(RasterCanvas(width: width, height: height))
+        }
+    }
 }

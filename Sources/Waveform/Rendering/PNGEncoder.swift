@@ -13,9 +13,13 @@ public enum PNGEncoder {
     ///   - canvas: the picture.
     ///   - compressionLevel: zlib's level, 0 (store) to 9 (smallest); 6 by default.
     /// - Returns: the complete file.
-    /// - Throws: ``PNGEncodingError`` if zlib fails (out of memory).
+    /// - Throws: ``PNGEncodingError/emptyPicture(width:height:)`` for a canvas without pixels,
+    ///   ``PNGEncodingError/zlibFailed(status:)`` if zlib fails (out of memory).
     /// - Complexity: O(width × height).
     public static func encode(_ canvas: RasterCanvas, compressionLevel: Int = 6) throws(PNGEncodingError) -> [UInt8] {
+        guard canvas.width > 0, canvas.height > 0 else {
+            throw .emptyPicture(width: canvas.width, height: canvas.height)
+        }
         let rowBytes = canvas.width * 4
         var filtered = [UInt8](repeating: 0, count: canvas.height * (rowBytes + 1))
         canvas.bytes.withUnsafeBufferPointer { pixels in
@@ -42,7 +46,7 @@ public enum PNGEncoder {
                 compress2(output.baseAddress, &compressedLength, input.baseAddress, uLong(input.count), level)
             }
         }
-        guard status == Z_OK else { throw PNGEncodingError(zlibStatus: Int(status)) }
+        guard status == Z_OK else { throw .zlibFailed(status: Int(status)) }
         compressed.removeSubrange(Int(compressedLength)...)
 
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

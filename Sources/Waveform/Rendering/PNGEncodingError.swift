@@ -1,15 +1,16 @@
-/// zlib could not compress a picture (it fails only when memory runs out).
-public struct PNGEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// zlib's status code (`Z_MEM_ERROR` is -4, `Z_BUF_ERROR` -5).
-    public var zlibStatus: Int
-
-    /// Creates the error.
-    public init(zlibStatus: Int) {
-        self.zlibStatus = zlibStatus
-    }
+/// Why a picture could not be encoded as PNG.
+public enum PNGEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// PNG has no picture without pixels: the width or the height is 0.
+    case emptyPicture(width: Int, height: Int)
+    /// zlib failed with this status (only when memory runs out: `Z_MEM_ERROR` is -4,
+    /// `Z_BUF_ERROR` -5).
+    case zlibFailed(status: Int)
 
     /// The reason in words.
     public var description: String {
-        "cannot encode the PNG: zlib failed with status \(zlibStatus)"
+        switch self {
+        case .emptyPicture(let width, let height): "cannot encode a \(width)×\(height) picture as PNG"
+        case .zlibFailed(let status): "cannot encode the PNG: zlib failed with status \(status)"
+        }
     }
 }
