@@ -15,8 +15,11 @@ public struct RasterCanvas: Sendable, Equatable {
         self.height = max(0, height)
         bytes = [UInt8](repeating: 0, count: self.width * self.height * 4)
         if pixel != .clear {
-            for index in 0..<(self.width * self.height) {
-                self[index] = pixel
+            bytes.withUnsafeMutableBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return }
+                for offset in stride(from: 0, to: bytes.count, by: 4) {
+                    pixel.store(at: base + offset)
+                }
             }
         }
     }

@@ -42,4 +42,13 @@ extension RasterPixel {
             red: channel(played.red, unplayed.red), green: channel(played.green, unplayed.green),
             blue: channel(played.blue, unplayed.blue), alpha: UInt8((total + 127) / 255))
     }
+
+    /// Writes the pixel's four bytes at `address`, for loops over whole canvases.
+    @inline(__always)
+    func store(at address: UnsafeMutablePointer<UInt8>) {
+        address[0] = red
+        address[1] = green
+        address[2] = blue
+        address[3] = alpha
+    }
 }

@@ -16,16 +16,21 @@ extension WaveformBar {
         guard right > left, min(bottom, maxY) > max(top, y) else { return 0 }
         let radius = cornerRadius
         let straightRows = top >= y + radius && bottom <= maxY - radius
-        if radius <= 0 || straightRows {
+        let straightColumns = left >= x + radius && right <= maxX - radius
+        if radius <= 0 || straightRows || straightColumns {
             return (right - left) * (straightRows ? 1 : min(bottom, maxY) - max(top, y))
         }
         let leftCentre = x + radius
         let rightCentre = maxX - radius
         var area = 0.0
-        for (start, end) in [(left, min(right, leftCentre)), (max(left, leftCentre), min(right, rightCentre))] + [
-            (max(left, rightCentre), right)
-        ] where end > start {
-            area += coverage(from: start, to: end, top: top, bottom: bottom)
+        if left < leftCentre {
+            area += coverage(from: left, to: min(right, leftCentre), top: top, bottom: bottom)
+        }
+        if min(right, rightCentre) > max(left, leftCentre) {
+            area += (min(right, rightCentre) - max(left, leftCentre)) * (min(bottom, maxY) - max(top, y))
+        }
+        if right > rightCentre {
+            area += coverage(from: max(left, rightCentre), to: right, top: top, bottom: bottom)
         }
         return area
     }
@@ -44,41 +49,48 @@ extension WaveformBar {
         return 0
     }
 
-    /// The area between `start` and `end` (inside one rounded end or between them) and between
-    /// the rows `top` and `bottom`.
+    /// The area between `start` and `end`, inside one rounded end, and between the rows `top`
+    /// and `bottom`.
     private func coverage(from start: Double, to end: Double, top: Double, bottom: Double) -> Double {
         let radius = cornerRadius
-        var cuts = [start, end]
-        let centre = start < x + radius ? x + radius : end > maxX - radius ? maxX - radius : nil
-        if let centre {
+        let centre = start < x + radius ? x + radius : maxX - radius
+        // At most 2 ends and 4 crossings (each depth gives one cut on this side of the centre).
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 6) { cuts in
+            var count = 0
+            func add(_ cut: Double) {
+                cuts[count] = cut
+                count += 1
+            }
+            add(start)
+            add(end)
             // Where the arc's depth equals the distance from the bar's top or bottom edge to one
             // of the pixel's rows, the vertical overlap changes its formula.
             for depth in [maxY - bottom, top - y, maxY - top, bottom - y] where depth > 0 && depth < radius {
                 let distance = (radius * radius - (radius - depth) * (radius - depth)).squareRoot()
-                for cut in [centre - distance, centre + distance] where cut > start && cut < end {
-                    cuts.append(cut)
-                }
+                let cut = start < centre ? centre - distance : centre + distance
+                if cut > start && cut < end { add(cut) }
             }
+            var sorted = UnsafeMutableBufferPointer(rebasing: cuts[0..<count])
+            sorted.sort()
+            var area = 0.0
+            for piece in 1..<count where sorted[piece] > sorted[piece - 1] {
+                let (a, b) = (sorted[piece - 1], sorted[piece])
+                let middle = inset(at: (a + b) / 2)
+                let upperIsArc = maxY - middle < bottom
+                let lowerIsArc = y + middle > top
+                let upper = upperIsArc ? maxY - middle : bottom
+                let lower = lowerIsArc ? y + middle : top
+                guard upper > lower else { continue }
+                let constant = (upperIsArc ? maxY : bottom) - (lowerIsArc ? y : top)
+                let arcs = Double((upperIsArc ? 1 : 0) + (lowerIsArc ? 1 : 0))
+                area += constant * (b - a) - arcs * insetIntegral(from: a, to: b, centre: centre)
+            }
+            return area
         }
-        cuts.sort()
-        var area = 0.0
-        for (a, b) in zip(cuts, cuts.dropFirst()) where b > a {
-            let middle = inset(at: (a + b) / 2)
-            let upperIsArc = maxY - middle < bottom
-            let lowerIsArc = y + middle > top
-            let upper = upperIsArc ? maxY - middle : bottom
-            let lower = lowerIsArc ? y + middle : top
-            guard upper > lower else { continue }
-            let constant = (upperIsArc ? maxY : bottom) - (lowerIsArc ? y : top)
-            let arcs = Double((upperIsArc ? 1 : 0) + (lowerIsArc ? 1 : 0))
-            area += constant * (b - a) - arcs * insetIntegral(from: a, to: b, centre: centre)
-        }
-        return area
     }
 
-    /// `∫ inset(x) dx` from `a` to `b`, which lie on one side of `centre` (or between the ends).
-    private func insetIntegral(from a: Double, to b: Double, centre: Double?) -> Double {
-        guard let centre else { return 0 }
+    /// `∫ inset(x) dx` from `a` to `b`, which lie on one side of `centre`, a rounded end's centre.
+    private func insetIntegral(from a: Double, to b: Double, centre: Double) -> Double {
         let radius = cornerRadius
         func circle(_ u: Double) -> Double {
             let clamped = min(max(u, 0), radius)

@@ -30,8 +30,7 @@ public struct WaveformFrameComposer: Sendable {
         self.layout = layout
         let rasterizer = WaveformRasterizer()
         let coverage = WaveformRasterizer.coverageMap(layout)
-        played = rasterizer.layer(layout, coverage: coverage.values, color: layout.style.playedColor)
-        unplayed = rasterizer.layer(layout, coverage: coverage.values, color: layout.style.unplayedColor)
+        (played, unplayed) = rasterizer.layers(layout, coverage: coverage.values)
         rows = coverage.rows
         frame = unplayed
         splitColumn = 0
