@@ -192,4 +192,13 @@ import Waveform
         }
         await store.receive(.delegate(.seekRequested(0.5)))
     }
+
+    @Test(arguments: [(3.0, 1.0), (-1.0, 0.0), (Double.nan, 0.0), (0.25, 0.25)])
+    func theInitialProgressIsClamped(given: Double, expected: Double) {
+        let state = ScrubberFeature.State(bars: Self.bars, progress: given, width: -5)
+        #expect(state.progress == expected)
+        #expect(state.playbackProgress == expected)
+        #expect(state.width == 0)
+        #expect(!state.isDragging)
+    }
 }
