@@ -45,14 +45,16 @@ extension AudioAnalysis {
             progress(WaveformProgress(frames: frames, fraction: fraction))
         }
         var chunks = 0
-        if file.isFloat {
+        if file.sampleKind != .integer {
+            let rounding = file.sampleKind == .decodedFloat
             let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: chunkFrames * info.channels)
             defer { buffer.deallocate() }
             while true {
                 if isCancelled() { throw AudioDecodingError(path: path, reason: .cancelled) }
                 let read = Int(sf_readf_float(file.handle, buffer.baseAddress, sf_count_t(chunkFrames)))
                 guard read > 0 else { break }
-                analyzer.consume(interleavedFloat: UnsafeBufferPointer(rebasing: buffer[0..<read * info.channels]))
+                analyzer.consume(
+                    interleavedFloat: UnsafeBufferPointer(rebasing: buffer[0..<read * info.channels]), rounding: rounding)
                 chunks += 1
                 if chunks % Self.chunksPerReport == 0 { report(final: false) }
             }

@@ -75,6 +75,12 @@ public struct AudioAnalyzer {
     ///
     /// - Precondition: `interleavedFloat.count` is a multiple of ``channels``.
     public mutating func consume(interleavedFloat: UnsafeBufferPointer<Float>) {
+        consume(interleavedFloat: interleavedFloat, rounding: false)
+    }
+
+    /// Consumes float frames, converted as audiowaveform converts stored floats (`rounding` false)
+    /// or as libsndfile converts decoded ones (`rounding` true: to nearest, but clamped).
+    mutating func consume(interleavedFloat: UnsafeBufferPointer<Float>, rounding: Bool) {
         precondition(interleavedFloat.count % channels == 0, "consume whole frames")
         if conversion.count < interleavedFloat.count {
             conversion = [Int16](repeating: 0, count: interleavedFloat.count)
@@ -82,7 +88,11 @@ public struct AudioAnalyzer {
         var converted = conversion
         conversion = []
         converted.withUnsafeMutableBufferPointer { output in
-            Self.convert(interleavedFloat, into: output)
+            if rounding {
+                Self.convertRounding(interleavedFloat, into: output)
+            } else {
+                Self.convert(interleavedFloat, into: output)
+            }
             consume(interleaved: UnsafeBufferPointer(rebasing: output[0..<interleavedFloat.count]))
         }
         conversion = converted

@@ -5,9 +5,8 @@ import Foundation
 final class SoundFile {
     let handle: OpaquePointer
     let info: AudioFileInfo
-    /// Whether the samples are stored as floats, which are read as floats and converted as
-    /// audiowaveform converts them rather than by libsndfile's rounding.
-    let isFloat: Bool
+    /// How samples are read: see ``SampleKind``.
+    let sampleKind: SampleKind
     let format: Int32
     /// The frames the header's data chunk declares when libsndfile found the file shorter and
     /// quietly used the actual length (WAV, AIFF, CAF): the sign of a truncated file.
@@ -36,19 +35,27 @@ final class SoundFile {
         self.handle = handle
         format = fileInfo.format
         let subtype = Int(fileInfo.format) & Int(SF_FORMAT_SUBMASK)
-        isFloat = subtype == Int(SF_FORMAT_FLOAT) || subtype == Int(SF_FORMAT_DOUBLE)
+        sampleKind = Self.sampleKind(format: fileInfo.format)
         let frames = fileInfo.frames
         info = AudioFileInfo(
             path: path, sampleRate: Int(fileInfo.samplerate), channels: Int(fileInfo.channels),
             frameCountHint: frames >= 0 && frames < Int64(Int32.max) * 1024 ? Int(frames) : nil,
             formatName: Self.formatName(fileInfo.format))
         declaredFrames = Self.declaredFrames(handle: handle, format: fileInfo.format, channels: Int(fileInfo.channels))
-        // Lossy decoders convert floats to 16 bits; without clipping a sample beyond full scale wraps.
-        sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
     }
 
     deinit {
         sf_close(handle)
+    }
+
+    static func sampleKind(format: Int32) -> SampleKind {
+        switch Int(format) & Int(SF_FORMAT_SUBMASK) {
+        case Int(SF_FORMAT_FLOAT), Int(SF_FORMAT_DOUBLE): .storedFloat
+        case Int(SF_FORMAT_VORBIS), Int(SF_FORMAT_OPUS), Int(SF_FORMAT_MPEG_LAYER_I), Int(SF_FORMAT_MPEG_LAYER_II),
+            Int(SF_FORMAT_MPEG_LAYER_III):
+            .decodedFloat
+        default: .integer
+        }
     }
 
     /// Whether the header's frame count is exact, so that fewer frames mean a truncated file.
