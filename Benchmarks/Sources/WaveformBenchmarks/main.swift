@@ -1,9 +1,8 @@
 // Waveform min/max throughput and memory (Docs/BENCHMARKS.md, "Waveform"; Docs/WAVEFORM.md, "Performance").
 //
-//   swift run -c release WaveformBenchmarks [--rounds N]     the comparison, then peak memory
-//   WaveformBenchmarks --memory FILE                           (internal) analyse FILE and exit,
-//                                                              measured from outside by wait4
-//   WaveformBenchmarks --memory-baseline                       (internal) the same process doing nothing
+//   swift run -c release WaveformBenchmarks [--rounds N]   the comparison, then the peak memory of
+//                                                            WaveformMemoryProbe on each input
+//   WaveformBenchmarks --kernel                              the analysis alone on samples in memory
 //
 // Input: a 10-minute stereo 44.1 kHz 16-bit WAV of a test signal, and its FLAC and MP3 encodings,
 // all written by libsndfile once into Benchmarks/.build/waveform-cache (plus a 60-minute WAV for
@@ -16,15 +15,6 @@ import Foundation
 import Waveform
 
 let arguments = CommandLine.arguments
-if arguments.count >= 3, arguments[1] == "--memory" {
-    let analysis = try AudioAnalysis(contentsOf: arguments[2])
-    print(analysis.frameCount, analysis.waveform.length, analysis.summary.bars(count: 800).count)
-    exit(0)
-}
-if arguments.count >= 2, arguments[1] == "--memory-baseline" {
-    print(WaveformOptions().zoom)
-    exit(0)
-}
 if arguments.count >= 2, arguments[1] == "--kernel" {
     // The analysis alone on 10 minutes of stereo already in memory: no decoding, no I/O.
     var generator: UInt64 = 1
@@ -46,13 +36,27 @@ if arguments.count >= 2, arguments[1] == "--kernel" {
                 }
                 blackHole(analyzer.finish())
             }
-            print("kernel, \(channels) channel(s): \(milliseconds(seconds)), \(Format.fixed(Double(samples.count * 2) / 1e9 / seconds, decimals: 2)) GB/s")
+            let cached = cpuSeconds {
+                var analyzer = AudioAnalyzer(sampleRate: 44_100, channels: channels)
+                samples.withUnsafeBufferPointer { all in
+                    // The same 64 KB again and again: the analysis of data already in cache.
+                    for _ in 0..<(all.count / 32_768) {
+                        analyzer.consume(interleaved: UnsafeBufferPointer(rebasing: all[0..<32_768]))
+                    }
+                }
+                blackHole(analyzer.finish())
+            }
+            print("kernel, cached, \(channels) channel(s): \(milliseconds(cached))")
+            print(
+                "kernel, \(channels) channel(s): \(milliseconds(seconds)), \(Format.fixed(Double(samples.count * 2) / 1e9 / seconds, decimals: 2)) GB/s"
+            )
         }
     }
     exit(0)
 }
 var rounds = 7
-if let index = arguments.firstIndex(of: "--rounds"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
+if let index = arguments.firstIndex(of: "--rounds"), index + 1 < arguments.count, let value = Int(arguments[index + 1])
+{
     rounds = max(1, value)
 }
 
@@ -148,32 +152,36 @@ for (name, path) in [("WAV", wav), ("FLAC", flac), ("MP3", mp3)] {
         peer: "sf_readf_short loop \(milliseconds(decoder))", ratio: versusDecoder, target: name == "WAV" ? nil : 0.9)
 }
 
-/// The peak resident size of this program re-executed in `mode`, from wait4's rusage.
+/// The peak resident size WaveformMemoryProbe (next to this program) reports after running with `mode`.
 func peakKiB(_ mode: [String]) -> Int? {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + mode).map { strdup($0) } + [nil]
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent("WaveformMemoryProbe").path
+    let output = cache.appendingPathComponent("probe-output.txt").path
+    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + mode).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     defer { posix_spawn_file_actions_destroy(&actions) }
     guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
     var status: Int32 = 0
-    var usage = rusage()
-    guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
-    return usage.ru_maxrss
+    guard waitpid(pid, &status, 0) == pid, status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8),
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("hwm ") })
+    else { return nil }
+    return Int(line.dropFirst(4))
 }
 
 func mebibytes(_ kib: Int?) -> String {
     kib.map { "\(Format.fixed(Double($0) / 1024, decimals: 1)) MiB" } ?? "failed"
 }
 
-print("\n  peak resident memory of a child process (wait4 ru_maxrss):")
-let baseline = peakKiB(["--memory-baseline"])
-print("    the same binary doing nothing: \(mebibytes(baseline))")
-for (name, path) in [("10-minute WAV", wav), ("10-minute FLAC", flac), ("10-minute MP3", mp3), ("60-minute WAV", hour)] {
-    let peak = peakKiB(["--memory", path])
+print("\n  peak resident memory of a child process (its own VmHWM):")
+let baseline = peakKiB([])
+print("    WaveformMemoryProbe doing nothing (Swift runtime, libsndfile): \(mebibytes(baseline))")
+for (name, path) in [("10-minute WAV", wav), ("10-minute FLAC", flac), ("10-minute MP3", mp3), ("60-minute WAV", hour)]
+{
+    let peak = peakKiB([path])
     let verdict = peak.map { $0 < 20 * 1024 ? "under 20 MB: met" : "over 20 MB: MISSED" } ?? ""
     print("    \(name): \(mebibytes(peak)) (\(verdict))")
 }

@@ -34,18 +34,46 @@ extension AudioAnalysis {
         var analyzer = AudioAnalyzer(sampleRate: info.sampleRate, channels: info.channels, options: options)
         let chunkFrames = max(1, Self.chunkSamples / info.channels)
         let hint = info.frameCountHint
+        // The header's count is exact in most formats and close in the others; a wrong one only
+        // costs a reallocation, and a hostile one reserves no more than 2^28 frames' pairs (4 MB).
+        if let hint { analyzer.reserve(frames: min(hint, 1 << 28)) }
+        analyzer.summary.reserveCapacity()
         func report(final: Bool) {
             let frames = analyzer.frameCount
             var fraction: Double?
             if final {
                 fraction = 1
+            } else if let hint, frames >= hint {
+                // The final report says so; an estimate that falls short waits for it too.
+                return
             } else if let hint, hint > 0 {
                 fraction = min(1, Double(frames) / Double(hint))
             }
             progress(WaveformProgress(frames: frames, fraction: fraction))
         }
         var chunks = 0
-        if file.sampleKind != .integer {
+        if file.sampleKind == .integer, let hint,
+            let mapped = MappedPCM(path: path, format: file.format, channels: info.channels, frames: hint)
+        {
+            defer { mapped.close() }
+            var cancelled = false
+            let complete = mapped.forEachWindow { window in
+                if isCancelled() {
+                    cancelled = true
+                    return false
+                }
+                analyzer.consume(interleaved: window)
+                report(final: false)
+                return true
+            }
+            if cancelled { throw AudioDecodingError(path: path, reason: .cancelled) }
+            if !complete {
+                throw AudioDecodingError(
+                    path: path,
+                    reason: .readFailed(
+                        detail: "the file changed while it was read", decodedFrames: analyzer.frameCount))
+            }
+        } else if file.sampleKind != .integer {
             let rounding = file.sampleKind == .decodedFloat
             let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: chunkFrames * info.channels)
             defer { buffer.deallocate() }
@@ -54,7 +82,8 @@ extension AudioAnalysis {
                 let read = Int(sf_readf_float(file.handle, buffer.baseAddress, sf_count_t(chunkFrames)))
                 guard read > 0 else { break }
                 analyzer.consume(
-                    interleavedFloat: UnsafeBufferPointer(rebasing: buffer[0..<read * info.channels]), rounding: rounding)
+                    interleavedFloat: UnsafeBufferPointer(rebasing: buffer[0..<read * info.channels]),
+                    rounding: rounding)
                 chunks += 1
                 if chunks % Self.chunksPerReport == 0 { report(final: false) }
             }
@@ -80,7 +109,7 @@ extension AudioAnalysis {
                 path: path, reason: .truncated(expectedFrames: expected, decodedFrames: analyzer.frameCount))
         }
         report(final: true)
-        self = analyzer.finish()
+        self = analyzer.finishInPlace()
         fileInfo = info
     }
 }

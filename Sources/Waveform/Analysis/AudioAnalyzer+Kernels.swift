@@ -51,7 +51,8 @@ extension AudioAnalyzer {
     }
 
     @inline(__always)
-    static func monoRun(_ base: UnsafePointer<Int16>, frames: Int) -> (minimum: Int32, maximum: Int32, squares: Double) {
+    static func monoRun(_ base: UnsafePointer<Int16>, frames: Int) -> (minimum: Int32, maximum: Int32, squares: Double)
+    {
         var low = SIMD8<Int16>(repeating: Int16.max)
         var high = SIMD8<Int16>(repeating: Int16.min)
         var squares = SIMD8<Float>()
@@ -158,7 +159,8 @@ extension AudioAnalyzer {
         let zero = SIMD8<Float>()
         let blocks = input.count / 8
         for block in 0..<blocks {
-            var values = UnsafeRawPointer(source).loadUnaligned(fromByteOffset: block &* 32, as: SIMD8<Float>.self) * 32767
+            var values =
+                UnsafeRawPointer(source).loadUnaligned(fromByteOffset: block &* 32, as: SIMD8<Float>.self) * 32767
             values.replace(with: zero, where: values .!= values)
             values.replace(with: high, where: values .> high)
             values.replace(with: low, where: values .< low)

@@ -1,5 +1,10 @@
 import CSndFile
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An open libsndfile handle for reading, closed when the value goes away.
 final class SoundFile {
@@ -13,15 +18,22 @@ final class SoundFile {
     let declaredFrames: Int?
 
     init(path: String) throws(AudioDecodingError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw AudioDecodingError(path: path, reason: .notFound)
+        // Foundation stays out of the decoder: it would cost a process more resident memory than
+        // the whole decode does.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            throw AudioDecodingError(
+                path: path,
+                reason: code == ENOENT || code == ENOTDIR
+                    ? .notFound : .notReadable(detail: String(cString: strerror(code))))
         }
-        guard !isDirectory.boolValue else {
+        guard status.st_mode & S_IFMT != S_IFDIR else {
             throw AudioDecodingError(path: path, reason: .notReadable(detail: "it is a directory"))
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if size == 0 { throw AudioDecodingError(path: path, reason: .empty) }
+        if status.st_mode & S_IFMT == S_IFREG && status.st_size == 0 {
+            throw AudioDecodingError(path: path, reason: .empty)
+        }
         var fileInfo = SF_INFO()
         guard let handle = sf_open(path, Int32(SFM_READ), &fileInfo) else {
             throw AudioDecodingError(path: path, reason: Self.openFailure(code: sf_error(nil), path: path))
