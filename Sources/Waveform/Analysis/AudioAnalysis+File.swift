@@ -52,28 +52,7 @@ extension AudioAnalysis {
             progress(WaveformProgress(frames: frames, fraction: fraction))
         }
         var chunks = 0
-        if file.sampleKind == .integer, let hint,
-            let mapped = MappedPCM(path: path, format: file.format, channels: info.channels, frames: hint)
-        {
-            defer { mapped.close() }
-            var cancelled = false
-            let complete = mapped.forEachWindow { window in
-                if isCancelled() {
-                    cancelled = true
-                    return false
-                }
-                analyzer.consume(interleaved: window)
-                report(final: false)
-                return true
-            }
-            if cancelled { throw AudioDecodingError(path: path, reason: .cancelled) }
-            if !complete {
-                throw AudioDecodingError(
-                    path: path,
-                    reason: .readFailed(
-                        detail: "the file changed while it was read", decodedFrames: analyzer.frameCount))
-            }
-        } else if file.sampleKind != .integer {
+        if file.sampleKind != .integer {
             let rounding = file.sampleKind == .decodedFloat
             let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: chunkFrames * info.channels)
             defer { buffer.deallocate() }
