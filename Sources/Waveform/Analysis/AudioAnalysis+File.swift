@@ -29,8 +29,40 @@ extension AudioAnalysis {
                 reason: .invalidOptions(detail: "zoom \(options.zoom) and bits \(options.bits): zoom ≥ 1, bits 8 or 16")
             )
         }
-        let file = try SoundFile(path: path)
+        try self.init(
+            decoding: try SoundFile(path: path), options: options, progress: progress, isCancelled: isCancelled)
+    }
+
+    /// Decodes audio file bytes held in memory (any format the file entry point reads) and analyses them.
+    ///
+    /// - Parameters:
+    ///   - audioBytes: the whole file; it must stay valid during the call.
+    ///   - name: what errors and ``fileInfo`` call the bytes, in place of a path.
+    ///   - options: zoom, bits and channel handling of the min/max data.
+    ///   - progress: called every few chunks and once at the end.
+    ///   - isCancelled: polled between chunks.
+    /// - Throws: ``AudioDecodingError`` naming `name` and the reason.
+    public init(
+        audioBytes: UnsafeRawBufferPointer, name: String = "<memory>", options: WaveformOptions = .init(),
+        progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+    ) throws(AudioDecodingError) {
+        guard options.isValid else {
+            throw AudioDecodingError(
+                path: name,
+                reason: .invalidOptions(detail: "zoom \(options.zoom) and bits \(options.bits): zoom ≥ 1, bits 8 or 16")
+            )
+        }
+        try self.init(
+            decoding: try SoundFile(bytes: audioBytes, name: name), options: options, progress: progress,
+            isCancelled: isCancelled)
+    }
+
+    private init(
+        decoding file: SoundFile, options: WaveformOptions, progress: (WaveformProgress) -> Void,
+        isCancelled: () -> Bool
+    ) throws(AudioDecodingError) {
         let info = file.info
+        let path = info.path
         var analyzer = AudioAnalyzer(sampleRate: info.sampleRate, channels: info.channels, options: options)
         let chunkFrames = max(1, Self.chunkSamples / info.channels)
         let hint = info.frameCountHint

@@ -16,8 +16,10 @@ final class SoundFile {
     /// The frames the header's data chunk declares when libsndfile found the file shorter and
     /// quietly used the actual length (WAV, AIFF, CAF): the sign of a truncated file.
     let declaredFrames: Int?
+    /// The bytes behind a handle opened from memory, kept alive as long as the handle.
+    let reader: MemoryReader?
 
-    init(path: String) throws(AudioDecodingError) {
+    convenience init(path: String) throws(AudioDecodingError) {
         // Foundation stays out of the decoder: it would cost a process more resident memory than
         // the whole decode does.
         var status = stat()
@@ -38,6 +40,29 @@ final class SoundFile {
         guard let handle = sf_open(path, Int32(SFM_READ), &fileInfo) else {
             throw AudioDecodingError(path: path, reason: Self.openFailure(code: sf_error(nil), path: path))
         }
+        try self.init(handle: handle, fileInfo: fileInfo, path: path, reader: nil)
+    }
+
+    /// Opens bytes in memory, which must stay valid while the value lives; `name` stands for the
+    /// path in errors and in ``info``.
+    convenience init(bytes: UnsafeRawBufferPointer, name: String) throws(AudioDecodingError) {
+        guard !bytes.isEmpty else { throw AudioDecodingError(path: name, reason: .empty) }
+        let reader = MemoryReader(bytes: bytes)
+        var callbacks = MemoryReader.callbacks
+        var fileInfo = SF_INFO()
+        guard
+            let handle = sf_open_virtual(
+                &callbacks, Int32(SFM_READ), &fileInfo, Unmanaged.passUnretained(reader).toOpaque())
+        else {
+            throw AudioDecodingError(path: name, reason: Self.openFailure(code: sf_error(nil), path: name))
+        }
+        try self.init(handle: handle, fileInfo: fileInfo, path: name, reader: reader)
+    }
+
+    private init(handle: OpaquePointer, fileInfo: SF_INFO, path: String, reader: MemoryReader?)
+        throws(AudioDecodingError)
+    {
+        self.reader = reader
         guard fileInfo.channels > 0, fileInfo.samplerate > 0 else {
             sf_close(handle)
             throw AudioDecodingError(
@@ -46,7 +71,6 @@ final class SoundFile {
         }
         self.handle = handle
         format = fileInfo.format
-        let subtype = Int(fileInfo.format) & Int(SF_FORMAT_SUBMASK)
         sampleKind = Self.sampleKind(format: fileInfo.format)
         let frames = fileInfo.frames
         info = AudioFileInfo(
