@@ -53,21 +53,20 @@ extension AudioAnalyzer {
     @inline(__always)
     static func monoRun(_ base: UnsafePointer<Int16>, frames: Int) -> (minimum: Int32, maximum: Int32, squares: Double)
     {
-        var low = SIMD8<Int32>(repeating: Int32(Int16.max))
-        var high = SIMD8<Int32>(repeating: Int32(Int16.min))
+        var low = SIMD8<Int16>(repeating: Int16.max)
+        var high = SIMD8<Int16>(repeating: Int16.min)
         var squares = SIMD8<Float>()
         let raw = UnsafeRawPointer(base)
         let blocks = frames / 8
         for block in 0..<blocks {
-            let values = SIMD8<Int32>(
-                truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: block &* 16, as: SIMD8<Int16>.self))
+            let values = raw.loadUnaligned(fromByteOffset: block &* 16, as: SIMD8<Int16>.self)
             low = pointwiseMin(low, values)
             high = pointwiseMax(high, values)
-            let real = SIMD8<Float>(values)
-            squares = squares.addingProduct(real, real)
+            let real = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: values))
+            squares += real * real
         }
-        var minimum = low.min()
-        var maximum = high.max()
+        var minimum = Int32(low.min())
+        var maximum = Int32(high.max())
         var total = Double(squares.sum())
         for index in (blocks * 8)..<frames {
             let value = Int32(base[index])
@@ -82,23 +81,26 @@ extension AudioAnalyzer {
     static func stereoMixedRun(_ base: UnsafePointer<Int16>, frames: Int) -> (
         minimum: Int32, maximum: Int32, squares: Double
     ) {
-        var low = SIMD8<Int32>(repeating: Int32(Int16.max))
-        var high = SIMD8<Int32>(repeating: Int32(Int16.min))
+        var low = SIMD8<Int16>(repeating: Int16.max)
+        var high = SIMD8<Int16>(repeating: Int16.min)
         var squares = SIMD8<Float>()
         let raw = UnsafeRawPointer(base)
         let blocks = frames / 8
         for block in 0..<blocks {
-            let pair = raw.loadUnaligned(fromByteOffset: block &* 32, as: SIMD16<Int16>.self)
-            let sum = SIMD8<Int32>(truncatingIfNeeded: pair.evenHalf) &+ SIMD8<Int32>(truncatingIfNeeded: pair.oddHalf)
+            // Eight frames as 32-bit words: the left sample in the low half, the right in the high.
+            let words = raw.loadUnaligned(fromByteOffset: block &* 32, as: SIMD8<Int32>.self)
+            let sum = ((words &<< 16) &>> 16) &+ (words &>> 16)
             // sum / 2 truncating toward zero: add 1 to negative sums before the arithmetic shift.
-            let mixed = (sum &- (sum &>> 31)) &>> 1
+            let wide = (sum &- (sum &>> 31)) &>> 1
+            // The mix always fits 16 bits, where min and max are single instructions even on SSE2.
+            let mixed = SIMD8<Int16>(truncatingIfNeeded: wide)
             low = pointwiseMin(low, mixed)
             high = pointwiseMax(high, mixed)
-            let real = SIMD8<Float>(mixed)
-            squares = squares.addingProduct(real, real)
+            let real = SIMD8<Float>(wide)
+            squares += real * real
         }
-        var minimum = low.min()
-        var maximum = high.max()
+        var minimum = Int32(low.min())
+        var maximum = Int32(high.max())
         var total = Double(squares.sum())
         for frame in (blocks * 8)..<frames {
             let mixed = (Int32(base[2 * frame]) + Int32(base[2 * frame + 1])) / 2
@@ -131,10 +133,53 @@ extension AudioAnalyzer {
 
     /// audiowaveform's float to 16-bit conversion: × 32767, truncated toward zero, clamped to ±32767.
     static func convert(_ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>) {
-        for index in input.indices {
-            let scaled = input[index] * 32767
-            let clamped = scaled > 32767 ? 32767 : (scaled < -32767 ? -32767 : scaled)
-            output[index] = clamped.isNaN ? 0 : Int16(clamped)
+        convert(input, into: output, lower: -32767, upper: 32767, rounding: false)
+    }
+
+    /// libsndfile's float to 16-bit conversion (× 32767, rounded to nearest even), clamped to
+    /// −32768…32767 instead of wrapping around.
+    static func convertRounding(_ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>) {
+        convert(input, into: output, lower: -32768, upper: 32767, rounding: true)
+    }
+
+    @inline(__always)
+    private static func convert(
+        _ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>, lower: Float,
+        upper: Float, rounding: Bool
+    ) {
+        guard let source = input.baseAddress, let target = output.baseAddress else { return }
+        // Adding 1.5 × 2^23 to a float of magnitude below 2^22 rounds it to an integer, ties to
+        // even, which then sits in the low bits of the sum's bit pattern: SSE2 arithmetic only.
+        // The clamp comes first, so the magnitude is always small enough.
+        let magic = SIMD8<Float>(repeating: 12_582_912)
+        let magicBits = SIMD8<Int32>(repeating: 0x4B40_0000)
+        let low = SIMD8<Float>(repeating: lower)
+        let high = SIMD8<Float>(repeating: upper)
+        let one = SIMD8<Int32>(repeating: 1)
+        let zero = SIMD8<Float>()
+        let blocks = input.count / 8
+        for block in 0..<blocks {
+            var values =
+                UnsafeRawPointer(source).loadUnaligned(fromByteOffset: block &* 32, as: SIMD8<Float>.self) * 32767
+            values.replace(with: zero, where: values .!= values)
+            values.replace(with: high, where: values .> high)
+            values.replace(with: low, where: values .< low)
+            let sum = values + magic
+            var integers = unsafeBitCast(sum, to: SIMD8<Int32>.self) &- magicBits
+            if !rounding {
+                // Toward zero: undo a rounding that went away from zero.
+                let nearest = sum - magic
+                integers.replace(with: integers &- one, where: nearest .> values .& values .> zero)
+                integers.replace(with: integers &+ one, where: nearest .< values .& values .< zero)
+            }
+            UnsafeMutableRawPointer(target).storeBytes(
+                of: SIMD8<Int16>(truncatingIfNeeded: integers), toByteOffset: block &* 16, as: SIMD8<Int16>.self)
+        }
+        for index in (blocks * 8)..<input.count {
+            var scaled = input[index] * 32767
+            if scaled.isNaN { scaled = 0 }
+            scaled = min(upper, max(lower, scaled))
+            output[index] = Int16(rounding ? scaled.rounded(.toNearestOrEven) : scaled)
         }
     }
 }

@@ -75,6 +75,12 @@ public struct AudioAnalyzer {
     ///
     /// - Precondition: `interleavedFloat.count` is a multiple of ``channels``.
     public mutating func consume(interleavedFloat: UnsafeBufferPointer<Float>) {
+        consume(interleavedFloat: interleavedFloat, rounding: false)
+    }
+
+    /// Consumes float frames, converted as audiowaveform converts stored floats (`rounding` false)
+    /// or as libsndfile converts decoded ones (`rounding` true: to nearest, but clamped).
+    mutating func consume(interleavedFloat: UnsafeBufferPointer<Float>, rounding: Bool) {
         precondition(interleavedFloat.count % channels == 0, "consume whole frames")
         if conversion.count < interleavedFloat.count {
             conversion = [Int16](repeating: 0, count: interleavedFloat.count)
@@ -82,7 +88,11 @@ public struct AudioAnalyzer {
         var converted = conversion
         conversion = []
         converted.withUnsafeMutableBufferPointer { output in
-            Self.convert(interleavedFloat, into: output)
+            if rounding {
+                Self.convertRounding(interleavedFloat, into: output)
+            } else {
+                Self.convert(interleavedFloat, into: output)
+            }
             consume(interleaved: UnsafeBufferPointer(rebasing: output[0..<interleavedFloat.count]))
         }
         conversion = converted
@@ -93,13 +103,27 @@ public struct AudioAnalyzer {
     /// The analyzer is not changed: it can go on consuming and be finished again.
     public func finish() -> AudioAnalysis {
         var copy = self
-        if copy.bucketFill > 0 { copy.emitBucket() }
+        return copy.finishInPlace()
+    }
+
+    /// Makes room for the pairs of `frames` frames at once, so that the data does not grow by
+    /// doubling (which briefly holds the old and the new storage) when the length is known.
+    mutating func reserve(frames: Int) {
+        let buckets = (frames + options.zoom - 1) / options.zoom
+        samples.reserveCapacity(buckets * 2 * outputChannels)
+    }
+
+    /// The analysis, moving the data out of the analyzer instead of copying it; the analyzer is
+    /// left empty.
+    mutating func finishInPlace() -> AudioAnalysis {
+        if bucketFill > 0 { emitBucket() }
+        let pairs = samples
+        samples = []
         let waveform = WaveformData(
             sampleRate: sampleRate, samplesPerPixel: options.zoom, bits: options.bits, channels: outputChannels,
-            length: copy.samples.count / (2 * outputChannels), samples: copy.samples)
+            length: pairs.count / (2 * outputChannels), samples: pairs)
         return AudioAnalysis(
-            sampleRate: sampleRate, channels: channels, frameCount: frameCount, waveform: waveform,
-            summary: copy.summary)
+            sampleRate: sampleRate, channels: channels, frameCount: frameCount, waveform: waveform, summary: summary)
     }
 
     /// Closes the bucket being filled: its pairs go to the data, its peak and energy to the summary.

@@ -1,32 +1,68 @@
 import CSndFile
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An open libsndfile handle for reading, closed when the value goes away.
 final class SoundFile {
     let handle: OpaquePointer
     let info: AudioFileInfo
-    /// Whether the samples are stored as floats, which are read as floats and converted as
-    /// audiowaveform converts them rather than by libsndfile's rounding.
-    let isFloat: Bool
+    /// How samples are read: see ``SampleKind``.
+    let sampleKind: SampleKind
     let format: Int32
     /// The frames the header's data chunk declares when libsndfile found the file shorter and
     /// quietly used the actual length (WAV, AIFF, CAF): the sign of a truncated file.
     let declaredFrames: Int?
+    /// The bytes behind a handle opened from memory, kept alive as long as the handle.
+    let reader: MemoryReader?
 
-    init(path: String) throws(AudioDecodingError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw AudioDecodingError(path: path, reason: .notFound)
+    convenience init(path: String) throws(AudioDecodingError) {
+        // Foundation stays out of the decoder: it would cost a process more resident memory than
+        // the whole decode does.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            throw AudioDecodingError(
+                path: path,
+                reason: code == ENOENT || code == ENOTDIR
+                    ? .notFound : .notReadable(detail: String(cString: strerror(code))))
         }
-        guard !isDirectory.boolValue else {
+        guard status.st_mode & S_IFMT != S_IFDIR else {
             throw AudioDecodingError(path: path, reason: .notReadable(detail: "it is a directory"))
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if size == 0 { throw AudioDecodingError(path: path, reason: .empty) }
+        if status.st_mode & S_IFMT == S_IFREG && status.st_size == 0 {
+            throw AudioDecodingError(path: path, reason: .empty)
+        }
         var fileInfo = SF_INFO()
         guard let handle = sf_open(path, Int32(SFM_READ), &fileInfo) else {
             throw AudioDecodingError(path: path, reason: Self.openFailure(code: sf_error(nil), path: path))
         }
+        try self.init(handle: handle, fileInfo: fileInfo, path: path, reader: nil)
+    }
+
+    /// Opens bytes in memory, which must stay valid while the value lives; `name` stands for the
+    /// path in errors and in ``info``.
+    convenience init(bytes: UnsafeRawBufferPointer, name: String) throws(AudioDecodingError) {
+        guard !bytes.isEmpty else { throw AudioDecodingError(path: name, reason: .empty) }
+        let reader = MemoryReader(bytes: bytes)
+        var callbacks = MemoryReader.callbacks
+        var fileInfo = SF_INFO()
+        guard
+            let handle = sf_open_virtual(
+                &callbacks, Int32(SFM_READ), &fileInfo, Unmanaged.passUnretained(reader).toOpaque())
+        else {
+            throw AudioDecodingError(path: name, reason: Self.openFailure(code: sf_error(nil), path: name))
+        }
+        try self.init(handle: handle, fileInfo: fileInfo, path: name, reader: reader)
+    }
+
+    private init(handle: OpaquePointer, fileInfo: SF_INFO, path: String, reader: MemoryReader?)
+        throws(AudioDecodingError)
+    {
+        self.reader = reader
         guard fileInfo.channels > 0, fileInfo.samplerate > 0 else {
             sf_close(handle)
             throw AudioDecodingError(
@@ -35,20 +71,27 @@ final class SoundFile {
         }
         self.handle = handle
         format = fileInfo.format
-        let subtype = Int(fileInfo.format) & Int(SF_FORMAT_SUBMASK)
-        isFloat = subtype == Int(SF_FORMAT_FLOAT) || subtype == Int(SF_FORMAT_DOUBLE)
+        sampleKind = Self.sampleKind(format: fileInfo.format)
         let frames = fileInfo.frames
         info = AudioFileInfo(
             path: path, sampleRate: Int(fileInfo.samplerate), channels: Int(fileInfo.channels),
             frameCountHint: frames >= 0 && frames < Int64(Int32.max) * 1024 ? Int(frames) : nil,
             formatName: Self.formatName(fileInfo.format))
         declaredFrames = Self.declaredFrames(handle: handle, format: fileInfo.format, channels: Int(fileInfo.channels))
-        // Lossy decoders convert floats to 16 bits; without clipping a sample beyond full scale wraps.
-        sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
     }
 
     deinit {
         sf_close(handle)
+    }
+
+    static func sampleKind(format: Int32) -> SampleKind {
+        switch Int(format) & Int(SF_FORMAT_SUBMASK) {
+        case Int(SF_FORMAT_FLOAT), Int(SF_FORMAT_DOUBLE): .storedFloat
+        case Int(SF_FORMAT_VORBIS), Int(SF_FORMAT_OPUS), Int(SF_FORMAT_MPEG_LAYER_I), Int(SF_FORMAT_MPEG_LAYER_II),
+            Int(SF_FORMAT_MPEG_LAYER_III):
+            .decodedFloat
+        default: .integer
+        }
     }
 
     /// Whether the header's frame count is exact, so that fewer frames mean a truncated file.
