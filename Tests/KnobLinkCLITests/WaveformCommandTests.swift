@@ -272,4 +272,12 @@ import Waveform
         #expect(result.stdout.split(separator: "\n").count == 4 + 3)
         #expect(result.stdout.contains("# 3 bars, peak, the loudest bar is 1\n"))
     }
+
+    @Test(arguments: [
+        ("out.json", WaveformOutputFormat?.some(.json)), ("A.PNG", .png), ("dir/x.svg", .svg), ("x.tar.dat", .dat),
+        ("notes.txt", .txt), ("dir.json/file", nil), ("noextension", nil), ("x.wav", nil), ("x.", nil),
+    ])
+    func theFormatComesFromTheExtension(path: String, format: WaveformOutputFormat?) {
+        #expect(WaveformOutputFormat(path: path) == format)
+    }
 }
