@@ -99,4 +99,29 @@ import Waveform
         #expect(analysis.summary.bars(count: 3) == [0, 0, 0])
         #expect(analysis.durationSeconds == 0)
     }
+
+    @Test(arguments: [1, 2])
+    func rmsOfLongRunsMatchesTheExactSum(channels: Int) {
+        var generator = SplitMix(seed: 99)
+        let samples = (0..<(100_003 * channels)).map { _ in Int16(truncatingIfNeeded: generator.next() >> 3) }
+        let analysis = analyze(samples, channels: channels, options: WaveformOptions(zoom: 4096), chunkFrames: 7000)
+        var squares = 0.0
+        for frame in 0..<100_003 {
+            var sum = 0
+            for channel in 0..<channels { sum += Int(samples[frame * channels + channel]) }
+            let mixed = Double(sum / channels)
+            squares += mixed * mixed
+        }
+        let exact = (squares / 100_003).squareRoot() / 32767
+        let rms = analysis.summary.bars(count: 1, reduction: .rms, normalization: .fullScale)[0]
+        #expect(abs(Double(rms) - exact) < exact * 1e-5, "\(rms) against \(exact)")
+    }
+
+    @Test(arguments: [1, 2])
+    func negativeFullScaleDoesNotOverflowTheSquares(channels: Int) {
+        let samples = [Int16](repeating: -32768, count: 1024 * channels)
+        let summary = analyze(samples, channels: channels, options: WaveformOptions(zoom: 256)).summary
+        #expect(summary.bars(count: 4, reduction: .rms, normalization: .fullScale) == [1, 1, 1, 1])
+        #expect(summary.bars(count: 4, normalization: .fullScale) == [1, 1, 1, 1])
+    }
 }

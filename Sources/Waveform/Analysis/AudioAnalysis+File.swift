@@ -2,7 +2,7 @@ import CSndFile
 
 extension AudioAnalysis {
     /// Interleaved samples read per chunk: 64 KB of 16-bit audio, whatever the channel count.
-    static let chunkSamples = 32_768
+    static let chunkSamples = 16_384
     /// Chunks between two progress reports.
     static let chunksPerReport = 16
 

@@ -13,19 +13,31 @@ extension AudioAnalyzer {
             return
         }
         let run: (minimum: Int32, maximum: Int32, squares: Double)
-        switch channels {
-        case 1: run = Self.monoRun(base, frames: frames)
-        case 2: run = Self.stereoMixedRun(base, frames: frames)
-        default: run = Self.mixedRun(base, frames: frames, channels: channels)
-        }
-        bucketMinimum[0] = min(bucketMinimum[0], run.minimum)
-        bucketMaximum[0] = max(bucketMaximum[0], run.maximum)
+        #if arch(x86_64)
+            switch channels {
+            case 1: run = Self.monoRunSSE2(base, frames: frames)
+            case 2: run = Self.stereoMixedRunSSE2(base, frames: frames)
+            default: run = Self.mixedRun(base, frames: frames, channels: channels)
+            }
+        #else
+            switch channels {
+            case 1: run = Self.monoRun(base, frames: frames)
+            case 2: run = Self.stereoMixedRun(base, frames: frames)
+            default: run = Self.mixedRun(base, frames: frames, channels: channels)
+            }
+        #endif
+        mixedMinimum = min(mixedMinimum, run.minimum)
+        mixedMaximum = max(mixedMaximum, run.maximum)
         bucketSquares += run.squares
     }
 
     private mutating func accumulateSplit(_ base: UnsafePointer<Int16>, frames: Int) {
         if channels == 1 {
-            let run = Self.monoRun(base, frames: frames)
+            #if arch(x86_64)
+                let run = Self.monoRunSSE2(base, frames: frames)
+            #else
+                let run = Self.monoRun(base, frames: frames)
+            #endif
             bucketMinimum[0] = min(bucketMinimum[0], run.minimum)
             bucketMaximum[0] = max(bucketMaximum[0], run.maximum)
             bucketSquares += run.squares

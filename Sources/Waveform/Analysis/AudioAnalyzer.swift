@@ -27,6 +27,9 @@ public struct AudioAnalyzer {
     /// The bucket being filled: min and max per output channel, and the sum of squares.
     var bucketMinimum: [Int32]
     var bucketMaximum: [Int32]
+    /// The same for mixed channels, kept out of the arrays so that the hot path touches no array.
+    var mixedMinimum = Int32(Int16.max)
+    var mixedMaximum = Int32(Int16.min)
     var bucketSquares: Double = 0
     var summary: AmplitudeSummary
     /// Float input converted to 16 bits, reused from chunk to chunk.
@@ -129,7 +132,21 @@ public struct AudioAnalyzer {
     /// Closes the bucket being filled: its pairs go to the data, its peak and energy to the summary.
     mutating func emitBucket() {
         var peak: Int32 = 0
-        for channel in 0..<outputChannels {
+        if !options.splitChannels {
+            let low = mixedMinimum
+            let high = mixedMaximum
+            peak = max(-low, high)
+            if options.bits == 8 {
+                samples.append(Int16(low / 256))
+                samples.append(Int16(high / 256))
+            } else {
+                samples.append(Int16(low))
+                samples.append(Int16(high))
+            }
+            mixedMinimum = Int32(Int16.max)
+            mixedMaximum = Int32(Int16.min)
+        }
+        for channel in 0..<(options.splitChannels ? outputChannels : 0) {
             let low = bucketMinimum[channel]
             let high = bucketMaximum[channel]
             peak = max(peak, max(-low, high))
