@@ -53,10 +53,31 @@ let package = Package(
                 .product(name: "Parameters", package: knobLink),
             ]
         ),
+        // The waveform suite (helper `wavecore`): audiowaveform's algorithm as a plain C loop over libsndfile
+        // and the decoder alone, both at -O2, against the Waveform module's analysis; the probe is the child
+        // process whose peak memory is measured.
+        .target(
+            name: "CWaveformReference",
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("sndfile"), .linkedLibrary("m")]
+        ),
+        .executableTarget(name: "WaveformMemoryProbe", dependencies: [.product(name: "Waveform", package: knobLink)]),
+        .executableTarget(
+            name: "WaveformBenchmarks",
+            dependencies: ["BenchHarness", "CWaveformReference", .product(name: "Waveform", package: knobLink)]
+        ),
         // Sources/ParameterBenchmarks/main.swift is helper `params`'s (Docs/PARAMETERS.md).
         .executableTarget(
             name: "ParameterBenchmarks",
             dependencies: ["BenchHarness", .product(name: "Parameters", package: knobLink)]
+        ),
+        // Waveform rendering (helper `waverender`): full render, composed frames, PNG encoding.
+        .executableTarget(
+            name: "RenderBenchmarks",
+            dependencies: [
+                "BenchHarness", .product(name: "Waveform", package: knobLink),
+                .product(name: "Controls", package: knobLink),
+            ]
         ),
     ]
 )

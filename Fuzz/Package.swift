@@ -22,6 +22,16 @@ func fuzzer(_ name: String) -> Target {
     )
 }
 
+// The waveform decoders' targets (helper `wavecore`): audiowaveform's .dat and .json, and audio files
+// through libsndfile.
+func waveformFuzzer(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport", .product(name: "Waveform", package: knobLink)],
+        swiftSettings: fuzzerSettings
+    )
+}
+
 let package = Package(
     name: "KnobLinkFuzz",
     platforms: [.macOS(.v15)],
@@ -34,5 +44,8 @@ let package = Package(
         fuzzer("FuzzPatternMatcher"),
         fuzzer("FuzzSLIPFramer"),
         fuzzer("FuzzLengthPrefixFramer"),
+        waveformFuzzer("FuzzWaveformDat"),
+        waveformFuzzer("FuzzWaveformJSON"),
+        waveformFuzzer("FuzzAudioDecoder"),
     ]
 )

@@ -20,6 +20,7 @@ enum KnobLinkTool {
         ServeCommand.self,
         GetCommand.self,
         TreeCommand.self,
+        WaveformCommand.self,
     ]
 
     static let spec = CommandSpec(

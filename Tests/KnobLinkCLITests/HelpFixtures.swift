@@ -15,6 +15,7 @@ enum HelpFixtures {
           serve                   Serve a parameter tree over OSC (UDP and TCP).
           get                     Ask a KnobLink server for a parameter's value.
           tree                    Print the parameters of a tree, and check a tree file.
+          waveform                Write an audio file's waveform: data, text, pictures.
 
           See 'knoblink help <subcommand>' for detailed help.
 

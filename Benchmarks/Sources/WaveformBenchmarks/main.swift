@@ -1,0 +1,188 @@
+// Waveform min/max throughput and memory (Docs/BENCHMARKS.md, "Waveform"; Docs/WAVEFORM.md, "Performance").
+//
+//   swift run -c release WaveformBenchmarks [--rounds N]   the comparison, then the peak memory of
+//                                                            WaveformMemoryProbe on each input
+//   WaveformBenchmarks --kernel                              the analysis alone on samples in memory
+//
+// Input: a 10-minute stereo 44.1 kHz 16-bit WAV of a test signal, and its FLAC and MP3 encodings,
+// all written by libsndfile once into Benchmarks/.build/waveform-cache (plus a 60-minute WAV for
+// memory). Each round runs KnobLink's AudioAnalysis (zoom 256, channels mixed), the plain C loop
+// of audiowaveform's algorithm over sf_readf_short (-O2) and the decoder alone, in alternating
+// order, each on the calling thread and timed in that thread's CPU time; the figures are medians.
+import BenchHarness
+import CWaveformReference
+import Foundation
+import Waveform
+
+let arguments = CommandLine.arguments
+if arguments.count >= 2, arguments[1] == "--kernel" {
+    // The analysis alone on 10 minutes of stereo already in memory: no decoding, no I/O.
+    var generator: UInt64 = 1
+    let samples = (0..<(26_460_000 * 2)).map { _ -> Int16 in
+        generator = generator &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int16(truncatingIfNeeded: generator >> 40)
+    }
+    for channels in [2, 1] {
+        for _ in 0..<3 {
+            let seconds = cpuSeconds {
+                var analyzer = AudioAnalyzer(sampleRate: 44_100, channels: channels)
+                samples.withUnsafeBufferPointer { all in
+                    var start = 0
+                    while start < all.count {
+                        let end = min(all.count, start + 32_768)
+                        analyzer.consume(interleaved: UnsafeBufferPointer(rebasing: all[start..<end]))
+                        start = end
+                    }
+                }
+                blackHole(analyzer.finish())
+            }
+            let cached = cpuSeconds {
+                var analyzer = AudioAnalyzer(sampleRate: 44_100, channels: channels)
+                samples.withUnsafeBufferPointer { all in
+                    // The same 64 KB again and again: the analysis of data already in cache.
+                    for _ in 0..<(all.count / 32_768) {
+                        analyzer.consume(interleaved: UnsafeBufferPointer(rebasing: all[0..<32_768]))
+                    }
+                }
+                blackHole(analyzer.finish())
+            }
+            print("kernel, cached, \(channels) channel(s): \(milliseconds(cached))")
+            print(
+                "kernel, \(channels) channel(s): \(milliseconds(seconds)), \(Format.fixed(Double(samples.count * 2) / 1e9 / seconds, decimals: 2)) GB/s"
+            )
+        }
+    }
+    exit(0)
+}
+var rounds = 7
+if let index = arguments.firstIndex(of: "--rounds"), index + 1 < arguments.count, let value = Int(arguments[index + 1])
+{
+    rounds = max(1, value)
+}
+
+let cache = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent(".build/waveform-cache")
+try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+
+/// The cached input `name`, written by libsndfile if it is not there yet.
+func input(_ name: String, format: Int32, minutes: Int) -> String {
+    let path = cache.appendingPathComponent(name).path
+    if FileManager.default.fileExists(atPath: path) { return path }
+    print("(writing \(name), \(minutes) min, once)")
+    var error = [CChar](repeating: 0, count: 256)
+    let partial = path + ".partial"
+    guard kb_wf_generate(partial, format, Int32(minutes * 60), &error) == 0 else {
+        fatalError("cannot write \(name): \(String(cString: error))")
+    }
+    try! FileManager.default.moveItem(atPath: partial, toPath: path)
+    return path
+}
+
+let wav = input("ten-minutes.wav", format: kb_wf_format_wav16(), minutes: 10)
+let flac = input("ten-minutes.flac", format: kb_wf_format_flac16(), minutes: 10)
+let mp3 = input("ten-minutes.mp3", format: kb_wf_format_mp3(), minutes: 10)
+let hour = input("sixty-minutes.wav", format: kb_wf_format_wav16(), minutes: 60)
+
+func cpuSeconds(_ body: () -> Void) -> Double {
+    let start = cpuNanoseconds()
+    body()
+    return Double(cpuNanoseconds() - start) / 1e9
+}
+
+/// KnobLink's pairs must be the C loop's before any time counts.
+func checkAgreement(_ path: String) {
+    let analysis = try! AudioAnalysis(contentsOf: path)
+    var pairs = [Int16](repeating: 0, count: analysis.waveform.samples.count + 2)
+    let count = kb_wf_reference_minmax(path, 256, &pairs, pairs.count / 2)
+    guard count == analysis.waveform.length, Array(pairs.prefix(2 * count)) == analysis.waveform.samples else {
+        let first = zip(pairs, analysis.waveform.samples).enumerated().first { $0.element.0 != $0.element.1 }
+        fatalError(
+            "KnobLink and the C loop disagree on \(path): \(count) and \(analysis.waveform.length) pairs,"
+                + " first difference \(String(describing: first))")
+    }
+}
+
+struct Timing {
+    var knobLink: [Double] = []
+    var reference: [Double] = []
+    var decoder: [Double] = []
+}
+
+func measure(_ path: String, rounds: Int) -> (timing: Timing, frames: Int) {
+    checkAgreement(path)
+    let frames = Int(kb_wf_decode_only(path))
+    var timing = Timing()
+    for round in 0..<rounds {
+        var runs: [() -> Void] = [
+            { timing.knobLink.append(cpuSeconds { blackHole(try! AudioAnalysis(contentsOf: path)) }) },
+            { timing.reference.append(cpuSeconds { blackHole(kb_wf_reference_minmax(path, 256, nil, 0)) }) },
+            { timing.decoder.append(cpuSeconds { blackHole(kb_wf_decode_only(path)) }) },
+        ]
+        if round % 2 == 1 { runs.reverse() }
+        for run in runs { run() }
+    }
+    return (timing, frames)
+}
+
+func megabytesPerSecond(frames: Int, seconds: Double) -> String {
+    "\(Format.fixed(Double(frames * 4) / 1e6 / seconds, decimals: 0)) MB/s"
+}
+
+func milliseconds(_ seconds: Double) -> String {
+    "\(Format.fixed(seconds * 1000, decimals: 1)) ms"
+}
+
+let report = Report(title: "Waveform min/max, zoom 256, 10-minute stereo 44.1 kHz (\(rounds) rounds, CPU time)")
+for (name, path) in [("WAV", wav), ("FLAC", flac), ("MP3", mp3)] {
+    let (timing, frames) = measure(path, rounds: rounds)
+    let knobLink = Statistics.median(timing.knobLink)
+    let reference = Statistics.median(timing.reference)
+    let decoder = Statistics.median(timing.decoder)
+    let versusC = Statistics.median(zip(timing.reference, timing.knobLink).map { $0 / $1 })
+    let versusDecoder = Statistics.median(zip(timing.decoder, timing.knobLink).map { $0 / $1 })
+    print(
+        "  \(name): KnobLink \(milliseconds(knobLink)) (\(megabytesPerSecond(frames: frames, seconds: knobLink)) of PCM),"
+            + " C loop \(milliseconds(reference)) (\(megabytesPerSecond(frames: frames, seconds: reference))),"
+            + " decoder alone \(milliseconds(decoder)) (\(megabytesPerSecond(frames: frames, seconds: decoder)))")
+    report.add(
+        "\(name) vs the C loop", knobLink: milliseconds(knobLink), peer: "C loop \(milliseconds(reference))",
+        ratio: versusC, target: name == "WAV" ? 3 : nil)
+    report.add(
+        "\(name) vs the decoder alone", knobLink: milliseconds(knobLink),
+        peer: "sf_readf_short loop \(milliseconds(decoder))", ratio: versusDecoder, target: name == "WAV" ? nil : 0.9)
+}
+
+/// The peak resident size WaveformMemoryProbe (next to this program) reports after running with `mode`.
+func peakKiB(_ mode: [String]) -> Int? {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent("WaveformMemoryProbe").path
+    let output = cache.appendingPathComponent("probe-output.txt").path
+    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + mode).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    guard waitpid(pid, &status, 0) == pid, status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8),
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("hwm ") })
+    else { return nil }
+    return Int(line.dropFirst(4))
+}
+
+func mebibytes(_ kib: Int?) -> String {
+    kib.map { "\(Format.fixed(Double($0) / 1024, decimals: 1)) MiB" } ?? "failed"
+}
+
+print("\n  peak resident memory of a child process (its own VmHWM):")
+let baseline = peakKiB([])
+print("    WaveformMemoryProbe doing nothing (Swift runtime, libsndfile): \(mebibytes(baseline))")
+for (name, path) in [("10-minute WAV", wav), ("10-minute FLAC", flac), ("10-minute MP3", mp3), ("60-minute WAV", hour)]
+{
+    let peak = peakKiB([path])
+    let verdict = peak.map { $0 < 20 * 1024 ? "under 20 MB: met" : "over 20 MB: MISSED" } ?? ""
+    print("    \(name): \(mebibytes(peak)) (\(verdict))")
+}
+report.printMarkdown()

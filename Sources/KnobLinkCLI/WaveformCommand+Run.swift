@@ -1,0 +1,99 @@
+import Foundation
+import Waveform
+
+extension WaveformCommand {
+    func run() throws {
+        let info: AudioFileInfo
+        do {
+            info = try AudioFileInfo(contentsOf: input)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let barCount = requestedBarCount
+        var decoding = options
+        decoding.zoom = try zoom(sampleRate: info.sampleRate, frameCountHint: info.frameCountHint, barCount: barCount)
+        var progressBar = WaveformProgressBar(name: (input as NSString).lastPathComponent)
+        let analysis: AudioAnalysis
+        do {
+            analysis = try AudioAnalysis(contentsOf: input, options: decoding, progress: { progressBar.update($0) })
+            progressBar.finish()
+        } catch {
+            progressBar.finish()
+            throw CommandFailure(error.description)
+        }
+        try write(try render(analysis, barCount: barCount))
+    }
+
+    /// The bar count asked for by --bars or by the picture's width; `nil` when it comes from the
+    /// zoom (one bar per pair) or when the output is data.
+    private var requestedBarCount: Int? {
+        guard !format.isData else { return nil }
+        switch resolution {
+        case .bars(let count): return count
+        case .automatic: return style.fittingBarCount
+        case .zoom, .pixelsPerSecond: return nil
+        }
+    }
+
+    /// The zoom to decode at. Bars from a zoom of their own need buckets smaller than a bar, so
+    /// that short files still give distinct bars: half a bar at most, 256 frames at most.
+    private func zoom(sampleRate: Int, frameCountHint: Int?, barCount: Int?) throws(UsageError) -> Int {
+        switch resolution {
+        case .zoom(let zoom):
+            return zoom
+        case .pixelsPerSecond(let count):
+            guard count <= sampleRate else {
+                throw .invalidValue(
+                    String(count), for: "--pixels-per-second <count>",
+                    reason: "more than the sample rate, \(sampleRate) frames per second")
+            }
+            return sampleRate / count
+        case .bars, .automatic:
+            guard let barCount, let frames = frameCountHint, frames > 0 else { return 256 }
+            return min(256, max(1, frames / (2 * barCount)))
+        }
+    }
+
+    private func render(_ analysis: AudioAnalysis, barCount: Int?) throws -> [UInt8] {
+        switch format {
+        case .dat:
+            return analysis.waveform.datBytes()
+        case .json:
+            return Array(analysis.waveform.jsonText().utf8)
+        case .txt:
+            let bars = try self.bars(analysis, barCount: barCount)
+            let text = WaveformTextFormat.text(
+                bars: bars, analysis: analysis, input: input, reduction: reduction, normalization: normalization)
+            return Array(text.utf8)
+        case .svg:
+            let layout = WaveformLayout(values: try bars(analysis, barCount: barCount), style: style)
+            return Array(WaveformSVGRenderer().render(layout, progress: progress).utf8)
+        case .png:
+            let layout = WaveformLayout(values: try bars(analysis, barCount: barCount), style: style)
+            return try PNGEncoder.encode(WaveformRasterizer().render(layout, progress: progress))
+        }
+    }
+
+    /// The bars asked for, or one per min/max pair when the zoom decides.
+    private func bars(_ analysis: AudioAnalysis, barCount: Int?) throws -> [Float] {
+        let count = barCount ?? max(1, analysis.waveform.length)
+        guard count <= AmplitudeSummary.maximumBarCount else {
+            throw CommandFailure(
+                "the zoom gives \(count) bars, more than \(AmplitudeSummary.maximumBarCount);"
+                    + " use a larger --zoom, fewer --pixels-per-second or --bars")
+        }
+        return analysis.summary.bars(count: count, reduction: reduction, normalization: normalization)
+    }
+
+    private func write(_ bytes: [UInt8]) throws {
+        guard let output else {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw CommandFailure("cannot write '\(output)': \((error as NSError).localizedDescription)")
+        }
+    }
+}

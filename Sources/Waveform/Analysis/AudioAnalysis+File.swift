@@ -1,0 +1,126 @@
+import CSndFile
+
+extension AudioAnalysis {
+    /// Interleaved samples read per chunk: 64 KB of 16-bit audio, whatever the channel count.
+    static let chunkSamples = 16_384
+    /// Chunks between two progress reports.
+    static let chunksPerReport = 16
+
+    /// Decodes the audio file at `path` in one streaming pass and analyses it.
+    ///
+    /// libsndfile reads the file in fixed-size chunks until it has no more frames; the header's
+    /// frame count only serves for ``WaveformProgress/fraction`` and to tell a truncated file
+    /// (in formats where it is exact). Memory does not grow with the file beyond the min/max data.
+    ///
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - options: zoom, bits and channel handling of the min/max data.
+    ///   - progress: called on the decoding thread every few chunks and once at the end.
+    ///   - isCancelled: polled between chunks; when it returns `true` decoding stops.
+    /// - Throws: ``AudioDecodingError`` naming the file and the reason, ``AudioDecodingError/Reason/cancelled``
+    ///   when `isCancelled` said so.
+    public init(
+        contentsOf path: String, options: WaveformOptions = .init(),
+        progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+    ) throws(AudioDecodingError) {
+        guard options.isValid else {
+            throw AudioDecodingError(
+                path: path,
+                reason: .invalidOptions(detail: "zoom \(options.zoom) and bits \(options.bits): zoom ≥ 1, bits 8 or 16")
+            )
+        }
+        try self.init(
+            decoding: try SoundFile(path: path), options: options, progress: progress, isCancelled: isCancelled)
+    }
+
+    /// Decodes audio file bytes held in memory (any format the file entry point reads) and analyses them.
+    ///
+    /// - Parameters:
+    ///   - audioBytes: the whole file; it must stay valid during the call.
+    ///   - name: what errors and ``fileInfo`` call the bytes, in place of a path.
+    ///   - options: zoom, bits and channel handling of the min/max data.
+    ///   - progress: called every few chunks and once at the end.
+    ///   - isCancelled: polled between chunks.
+    /// - Throws: ``AudioDecodingError`` naming `name` and the reason.
+    public init(
+        audioBytes: UnsafeRawBufferPointer, name: String = "<memory>", options: WaveformOptions = .init(),
+        progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+    ) throws(AudioDecodingError) {
+        guard options.isValid else {
+            throw AudioDecodingError(
+                path: name,
+                reason: .invalidOptions(detail: "zoom \(options.zoom) and bits \(options.bits): zoom ≥ 1, bits 8 or 16")
+            )
+        }
+        try self.init(
+            decoding: try SoundFile(bytes: audioBytes, name: name), options: options, progress: progress,
+            isCancelled: isCancelled)
+    }
+
+    private init(
+        decoding file: SoundFile, options: WaveformOptions, progress: (WaveformProgress) -> Void,
+        isCancelled: () -> Bool
+    ) throws(AudioDecodingError) {
+        let info = file.info
+        let path = info.path
+        var analyzer = AudioAnalyzer(sampleRate: info.sampleRate, channels: info.channels, options: options)
+        let chunkFrames = max(1, Self.chunkSamples / info.channels)
+        let hint = info.frameCountHint
+        // The header's count is exact in most formats and close in the others; a wrong one only
+        // costs a reallocation, and a hostile one reserves no more than 2^28 frames' pairs (4 MB).
+        if let hint { analyzer.reserve(frames: min(hint, 1 << 28)) }
+        analyzer.summary.reserveCapacity()
+        func report(final: Bool) {
+            let frames = analyzer.frameCount
+            var fraction: Double?
+            if final {
+                fraction = 1
+            } else if let hint, frames >= hint {
+                // The final report says so; an estimate that falls short waits for it too.
+                return
+            } else if let hint, hint > 0 {
+                fraction = min(1, Double(frames) / Double(hint))
+            }
+            progress(WaveformProgress(frames: frames, fraction: fraction))
+        }
+        var chunks = 0
+        if file.sampleKind != .integer {
+            let rounding = file.sampleKind == .decodedFloat
+            let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: chunkFrames * info.channels)
+            defer { buffer.deallocate() }
+            while true {
+                if isCancelled() { throw AudioDecodingError(path: path, reason: .cancelled) }
+                let read = Int(sf_readf_float(file.handle, buffer.baseAddress, sf_count_t(chunkFrames)))
+                guard read > 0 else { break }
+                analyzer.consume(
+                    interleavedFloat: UnsafeBufferPointer(rebasing: buffer[0..<read * info.channels]),
+                    rounding: rounding)
+                chunks += 1
+                if chunks % Self.chunksPerReport == 0 { report(final: false) }
+            }
+        } else {
+            let buffer = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunkFrames * info.channels)
+            defer { buffer.deallocate() }
+            while true {
+                if isCancelled() { throw AudioDecodingError(path: path, reason: .cancelled) }
+                let read = Int(sf_readf_short(file.handle, buffer.baseAddress, sf_count_t(chunkFrames)))
+                guard read > 0 else { break }
+                analyzer.consume(interleaved: UnsafeBufferPointer(rebasing: buffer[0..<read * info.channels]))
+                chunks += 1
+                if chunks % Self.chunksPerReport == 0 { report(final: false) }
+            }
+        }
+        if let error = file.error {
+            throw AudioDecodingError(
+                path: path, reason: .readFailed(detail: error.message, decodedFrames: analyzer.frameCount))
+        }
+        let expected = file.declaredFrames ?? (file.frameCountIsExact ? hint : nil)
+        if let expected, analyzer.frameCount < expected {
+            throw AudioDecodingError(
+                path: path, reason: .truncated(expectedFrames: expected, decodedFrames: analyzer.frameCount))
+        }
+        report(final: true)
+        self = analyzer.finishInPlace()
+        fileInfo = info
+    }
+}

@@ -1,0 +1,175 @@
+import CSndFile
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An open libsndfile handle for reading, closed when the value goes away.
+final class SoundFile {
+    let handle: OpaquePointer
+    let info: AudioFileInfo
+    /// How samples are read: see ``SampleKind``.
+    let sampleKind: SampleKind
+    let format: Int32
+    /// The frames the header's data chunk declares when libsndfile found the file shorter and
+    /// quietly used the actual length (WAV, AIFF, CAF): the sign of a truncated file.
+    let declaredFrames: Int?
+    /// The bytes behind a handle opened from memory, kept alive as long as the handle.
+    let reader: MemoryReader?
+
+    convenience init(path: String) throws(AudioDecodingError) {
+        // Foundation stays out of the decoder: it would cost a process more resident memory than
+        // the whole decode does.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            throw AudioDecodingError(
+                path: path,
+                reason: code == ENOENT || code == ENOTDIR
+                    ? .notFound : .notReadable(detail: String(cString: strerror(code))))
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            throw AudioDecodingError(path: path, reason: .notReadable(detail: "it is a directory"))
+        }
+        if status.st_mode & S_IFMT == S_IFREG && status.st_size == 0 {
+            throw AudioDecodingError(path: path, reason: .empty)
+        }
+        var fileInfo = SF_INFO()
+        guard let handle = sf_open(path, Int32(SFM_READ), &fileInfo) else {
+            throw AudioDecodingError(path: path, reason: Self.openFailure(code: sf_error(nil), path: path))
+        }
+        try self.init(handle: handle, fileInfo: fileInfo, path: path, reader: nil)
+    }
+
+    /// Opens bytes in memory, which must stay valid while the value lives; `name` stands for the
+    /// path in errors and in ``info``.
+    convenience init(bytes: UnsafeRawBufferPointer, name: String) throws(AudioDecodingError) {
+        guard !bytes.isEmpty else { throw AudioDecodingError(path: name, reason: .empty) }
+        let reader = MemoryReader(bytes: bytes)
+        var callbacks = MemoryReader.callbacks
+        var fileInfo = SF_INFO()
+        guard
+            let handle = sf_open_virtual(
+                &callbacks, Int32(SFM_READ), &fileInfo, Unmanaged.passUnretained(reader).toOpaque())
+        else {
+            throw AudioDecodingError(path: name, reason: Self.openFailure(code: sf_error(nil), path: name))
+        }
+        try self.init(handle: handle, fileInfo: fileInfo, path: name, reader: reader)
+    }
+
+    private init(handle: OpaquePointer, fileInfo: SF_INFO, path: String, reader: MemoryReader?)
+        throws(AudioDecodingError)
+    {
+        self.reader = reader
+        guard fileInfo.channels > 0, fileInfo.samplerate > 0 else {
+            sf_close(handle)
+            throw AudioDecodingError(
+                path: path,
+                reason: .malformed(detail: "\(fileInfo.channels) channels at \(fileInfo.samplerate) Hz"))
+        }
+        self.handle = handle
+        format = fileInfo.format
+        sampleKind = Self.sampleKind(format: fileInfo.format)
+        let frames = fileInfo.frames
+        info = AudioFileInfo(
+            path: path, sampleRate: Int(fileInfo.samplerate), channels: Int(fileInfo.channels),
+            frameCountHint: frames >= 0 && frames < Int64(Int32.max) * 1024 ? Int(frames) : nil,
+            formatName: Self.formatName(fileInfo.format))
+        declaredFrames = Self.declaredFrames(handle: handle, format: fileInfo.format, channels: Int(fileInfo.channels))
+    }
+
+    deinit {
+        sf_close(handle)
+    }
+
+    static func sampleKind(format: Int32) -> SampleKind {
+        switch Int(format) & Int(SF_FORMAT_SUBMASK) {
+        case Int(SF_FORMAT_FLOAT), Int(SF_FORMAT_DOUBLE): .storedFloat
+        case Int(SF_FORMAT_VORBIS), Int(SF_FORMAT_OPUS), Int(SF_FORMAT_MPEG_LAYER_I), Int(SF_FORMAT_MPEG_LAYER_II),
+            Int(SF_FORMAT_MPEG_LAYER_III):
+            .decodedFloat
+        default: .integer
+        }
+    }
+
+    /// Whether the header's frame count is exact, so that fewer frames mean a truncated file.
+    var frameCountIsExact: Bool {
+        let major = Int(format) & Int(SF_FORMAT_TYPEMASK)
+        return major != Int(SF_FORMAT_MPEG) && major != Int(SF_FORMAT_OGG)
+    }
+
+    /// libsndfile's error for this handle, if any.
+    var error: (code: Int32, message: String)? {
+        let code = sf_error(handle)
+        return code == 0 ? nil : (code, String(cString: sf_strerror(handle)))
+    }
+
+    /// Reads libsndfile's log of the header for a data chunk "(should be …)" shorter than declared.
+    static func declaredFrames(handle: OpaquePointer, format: Int32, channels: Int) -> Int? {
+        let bytesPerSample: Int
+        switch Int(format) & Int(SF_FORMAT_SUBMASK) {
+        case Int(SF_FORMAT_PCM_S8), Int(SF_FORMAT_PCM_U8), Int(SF_FORMAT_ULAW), Int(SF_FORMAT_ALAW): bytesPerSample = 1
+        case Int(SF_FORMAT_PCM_16): bytesPerSample = 2
+        case Int(SF_FORMAT_PCM_24): bytesPerSample = 3
+        case Int(SF_FORMAT_PCM_32), Int(SF_FORMAT_FLOAT): bytesPerSample = 4
+        case Int(SF_FORMAT_DOUBLE): bytesPerSample = 8
+        default: return nil
+        }
+        var log = [CChar](repeating: 0, count: 8192)
+        let length = Int(sf_command(handle, Int32(SFC_GET_LOG_INFO), &log, Int32(log.count)))
+        guard length > 0 else { return nil }
+        let text = String(decoding: log.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for line in text.split(separator: "\n") where line.contains("(should be") {
+            let words = line.split(separator: " ")
+            guard let chunk = words.first, chunk == "data" || chunk == "SSND", words.count >= 3,
+                let declared = Int(words[2])
+            else { continue }
+            // An AIFF SSND chunk starts with 8 bytes of offset and block size.
+            let audioBytes = chunk == "SSND" ? declared - 8 : declared
+            return audioBytes / (bytesPerSample * channels)
+        }
+        return nil
+    }
+
+    static func openFailure(code: Int32, path: String) -> AudioDecodingError.Reason {
+        let message = String(cString: sf_error_number(code))
+        switch Int(code) {
+        case Int(SF_ERR_UNRECOGNISED_FORMAT): return .notAudio(detail: message)
+        case Int(SF_ERR_SYSTEM): return .notReadable(detail: message)
+        case Int(SF_ERR_UNSUPPORTED_ENCODING): return .unsupported(detail: message)
+        default: return .malformed(detail: message)
+        }
+    }
+
+    static func formatName(_ format: Int32) -> String {
+        let major = Int(format) & Int(SF_FORMAT_TYPEMASK)
+        let subtype = Int(format) & Int(SF_FORMAT_SUBMASK)
+        switch major {
+        case Int(SF_FORMAT_WAV), Int(SF_FORMAT_WAVEX): return "WAV"
+        case Int(SF_FORMAT_AIFF): return "AIFF"
+        case Int(SF_FORMAT_CAF): return "CAF"
+        case Int(SF_FORMAT_FLAC): return "FLAC"
+        case Int(SF_FORMAT_W64): return "W64"
+        case Int(SF_FORMAT_RF64): return "RF64"
+        case Int(SF_FORMAT_AU): return "AU"
+        case Int(SF_FORMAT_OGG):
+            if subtype == Int(SF_FORMAT_VORBIS) { return "Ogg Vorbis" }
+            if subtype == Int(SF_FORMAT_OPUS) { return "Opus" }
+            return "Ogg"
+        case Int(SF_FORMAT_MPEG):
+            if subtype == Int(SF_FORMAT_MPEG_LAYER_III) { return "MP3" }
+            if subtype == Int(SF_FORMAT_MPEG_LAYER_II) { return "MP2" }
+            return "MPEG"
+        default:
+            var formatInfo = SF_FORMAT_INFO()
+            formatInfo.format = Int32(major)
+            guard
+                sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &formatInfo, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0,
+                let name = formatInfo.name
+            else { return "audio format 0x\(String(major, radix: 16))" }
+            return String(cString: name)
+        }
+    }
+}
