@@ -80,6 +80,8 @@ final class ServerCore: @unchecked Sendable {
     var stopHandlers: [() -> Void] = []
     /// The links and the state file, installed through the extension points above.
     var links: LinkRuntime?
+    /// The waveform stream (ServerCore+Wave.swift).
+    var wave: WaveStream?
 
     let localChanges = Locked(LocalChanges(count: 0))
     let guardSeconds: Double
@@ -117,6 +119,7 @@ final class ServerCore: @unchecked Sendable {
             handler: { [weak self] message, _, source in self?.deliver(message, from: source) })
         try registerParameterMethods()
         try registerSystemMethods()
+        try registerWaveMethods()
         dispatcher.fallback = { [unowned self] message in unknownAddress(message) }
         links = try LinkRuntime(core: self)
     }
