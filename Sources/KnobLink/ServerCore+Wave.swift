@@ -27,6 +27,7 @@ extension ServerCore {
         try dispatcher.register("/wave/info") { [unowned stream] in stream.infoRequest($0) }
         try dispatcher.register("/wave/load") { [unowned stream] in stream.loadMessage($0) }
         stopHandlers.append { [unowned stream] in stream.stop() }
+        peerRemovedHandlers.append { [unowned stream] peer in stream.peerRemoved(peer) }
     }
 
     /// The wave stream's counters for `/sys/stats`.

@@ -82,6 +82,8 @@ final class ServerCore: @unchecked Sendable {
     var links: LinkRuntime?
     /// The waveform stream (ServerCore+Wave.swift).
     var wave: WaveStream?
+    /// Told of every peer found gone (a closed connection, a dead UDP peer), on the loop.
+    var peerRemovedHandlers: [(ServerPeer) -> Void] = []
 
     let localChanges = Locked(LocalChanges(count: 0))
     let guardSeconds: Double

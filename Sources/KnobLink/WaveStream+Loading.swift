@@ -63,7 +63,9 @@ extension WaveStream {
             subscriber.touchChanged = false
             sendState(to: subscriber)
             if wasPlaying {
-                core.send(OSCMessage("/wave/level", [.float32(0)]), to: subscriber.destination, peer: subscriber.peer)
+                beginPackets(to: subscriber)
+                core.builder.append(OSCMessage("/wave/level", [.float32(0)]))
+                core.endPackets()
             }
         }
         update()

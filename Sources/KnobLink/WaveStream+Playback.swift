@@ -110,7 +110,7 @@ extension WaveStream {
         core.log(
             LogEvent(level: .debug, message: playback.isPlaying ? "wave playback started" : "wave playback stopped"))
         for subscriber in subscribers {
-            core.beginPackets(to: subscriber.destination, peer: subscriber.peer)
+            beginPackets(to: subscriber)
             core.builder.append(playingMessage())
             if !playback.isPlaying { core.builder.append(OSCMessage("/wave/level", [.float32(0)])) }
             core.endPackets()
@@ -120,7 +120,6 @@ extension WaveStream {
                 subscriber.progressPending = true
             }
         }
-        for subscriber in subscribers { removeIfDead(subscriber) }
     }
 
     func playingMessage() -> OSCMessage {
@@ -163,6 +162,10 @@ extension WaveStream {
             transportChanged(now: now)
         }
         var next = playback.endTime
+        for subscriber in subscribers where subscriber.statePending {
+            let due = subscriber.lastStateTime + Self.minimumStateInterval
+            if due <= now { sendState(to: subscriber) } else { next = min(next, due) }
+        }
         for subscriber in subscribers {
             if playback.isPlaying {
                 if subscriber.touching {
@@ -182,7 +185,6 @@ extension WaveStream {
             send(to: subscriber, now: now)
             if playback.isPlaying { next = min(next, now + subscriber.interval) }
         }
-        for subscriber in subscribers { removeIfDead(subscriber) }
         if next.isFinite { schedule(at: next) }
     }
 
@@ -195,7 +197,7 @@ extension WaveStream {
         subscriber.progressPending = false
         subscriber.progressUrgent = false
         guard sendProgress || playback.isPlaying else { return }
-        core.beginPackets(to: subscriber.destination, peer: subscriber.peer)
+        beginPackets(to: subscriber)
         if sendProgress { core.builder.append(Self.progressMessage(progress)) }
         if playback.isPlaying {
             core.builder.append(OSCMessage("/wave/level", [.float32(level(at: now, window: subscriber.interval))]))
@@ -205,7 +207,7 @@ extension WaveStream {
         subscriber.lastProgressTime = now
     }
 
-    private func schedule(at due: Double) {
+    func schedule(at due: Double) {
         guard due < timerDeadline, !core.stopped else { return }
         timer?.cancel()
         timerDeadline = due

@@ -14,6 +14,10 @@ final class WaveStream: @unchecked Sendable {
     static let maximumCachedBarSets = 16
     /// Below this, two progress values are the same (the tolerance of corrections, rule 9.5).
     static let tolerance = 1e-6
+    /// The least time between two state bursts to one visualiser: an overview can be 256 KiB, so
+    /// a peer that subscribes again and again (or subscribes a third party's url) gets one burst
+    /// a quarter second, with the latest settings, rather than one per message.
+    static let minimumStateInterval = 0.25
 
     unowned let core: ServerCore
     let media: WaveMediaDirectory?
@@ -88,9 +92,7 @@ final class WaveStream: @unchecked Sendable {
                     to: peer, address: message.address,
                     reason: "too many wave subscribers (at most \(core.configuration.maxPeers))")
             }
-            subscriber = WaveSubscriber(
-                destination: destination, peer: core.peer(for: destination), bars: bars, interval: 1 / hz,
-                flags: flags)
+            subscriber = WaveSubscriber(destination: destination, bars: bars, interval: 1 / hz, flags: flags)
             subscribers.append(subscriber)
             core.log(LogEvent(level: .info, message: "peer \(destination.description) subscribed to the wave stream"))
         }
@@ -113,7 +115,7 @@ final class WaveStream: @unchecked Sendable {
         subscribers.first { $0.id == id }
     }
 
-    /// Drops visualisers whose TCP connection closed (UDP ones are found dead when sends fail).
+    /// Drops visualisers whose TCP connection closed.
     func removeClosedConnections() {
         subscribers.removeAll { subscriber in
             guard case .tcp(let connection) = subscriber.destination, connection.isClosed else { return false }
@@ -121,25 +123,38 @@ final class WaveStream: @unchecked Sendable {
         }
     }
 
-    /// Drops a visualiser whose sends keep failing (ICMP port unreachable) or whose connection closed.
-    func removeIfDead(_ subscriber: WaveSubscriber) {
-        var dead = subscriber.peer.refusedSends >= ServerCore.deadAfterRefusedSends
-        if case .tcp(let connection) = subscriber.destination, connection.isClosed { dead = true }
-        guard dead else { return }
+    /// A peer the server found gone (its connection closed, or its UDP port unreachable time after
+    /// time): its wave subscription ends with it.
+    func peerRemoved(_ peer: ServerPeer) {
+        guard let subscriber = subscriber(peer.id) else { return }
         subscribers.removeAll { $0 === subscriber }
         statistics.deadSubscribers += 1
-        core.log(
-            LogEvent(level: .info, message: "wave subscriber \(subscriber.destination.description) left: unreachable"))
+        core.log(LogEvent(level: .info, message: "wave subscriber \(subscriber.destination.description) is gone"))
+    }
+
+    /// Starts a run of packets to `subscriber`. Its peer entity is looked up (or made) each time,
+    /// so that failed deliveries are counted against the entry the server's dead-peer detection
+    /// watches, even after the table forgot an idle peer.
+    func beginPackets(to subscriber: WaveSubscriber) {
+        core.beginPackets(to: subscriber.destination, peer: core.peer(for: subscriber.destination))
     }
 
     // MARK: What a visualiser gets
 
     /// Everything a new (or re-subscribed) visualiser needs: info, the overview, the transport
-    /// state and the playhead.
+    /// state and the playhead; held until ``minimumStateInterval`` has passed since the last one.
     func sendState(to subscriber: WaveSubscriber) {
         let now = ServerCore.now()
+        let due = subscriber.lastStateTime + Self.minimumStateInterval
+        guard now >= due else {
+            subscriber.statePending = true
+            schedule(at: due)
+            return
+        }
+        subscriber.statePending = false
+        subscriber.lastStateTime = now
         let progress = playback.progress(at: now)
-        core.beginPackets(to: subscriber.destination, peer: subscriber.peer)
+        beginPackets(to: subscriber)
         core.builder.append(infoMessage())
         for message in overview(for: subscriber) { core.builder.append(message) }
         core.builder.append(OSCMessage("/wave/playing", [.int32(playback.isPlaying ? 1 : 0)]))
@@ -149,7 +164,6 @@ final class WaveStream: @unchecked Sendable {
         subscriber.lastProgressTime = now
         subscriber.progressPending = false
         subscriber.progressUrgent = false
-        removeIfDead(subscriber)
     }
 
     /// The messages of a new overview frame for `subscriber`.

@@ -16,14 +16,15 @@ final class WaveSubscriber {
 
     let destination: PeerDestination
     let id: PeerID
-    /// The peer entity the sends are counted against (dead-peer detection); kept here because the
-    /// peer table may forget a peer that has no parameter subscription.
-    let peer: ServerPeer
     var bars: Int
     /// Seconds between two progress updates.
     var interval: Double
     var flags: UInt8
 
+    /// When the last state burst (info, overview, transport, playhead) went out (monotonic seconds).
+    var lastStateTime = -Double.infinity
+    /// Whether a state burst waits for ``WaveStream/minimumStateInterval`` to pass.
+    var statePending = false
     /// The progress the visualiser is known to have (NaN: unknown).
     var lastSentProgress = Double.nan
     /// When progress was last sent (monotonic seconds).
@@ -39,10 +40,9 @@ final class WaveSubscriber {
     /// Whether progress changed while the touch was held.
     var touchChanged = false
 
-    init(destination: PeerDestination, peer: ServerPeer, bars: Int, interval: Double, flags: UInt8) {
+    init(destination: PeerDestination, bars: Int, interval: Double, flags: UInt8) {
         self.destination = destination
         id = destination.id
-        self.peer = peer
         self.bars = bars
         self.interval = interval
         self.flags = flags

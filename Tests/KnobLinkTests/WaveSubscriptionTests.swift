@@ -1,4 +1,5 @@
 import OSCCore
+import OSCTransport
 import Testing
 
 @testable import KnobLink
@@ -157,5 +158,48 @@ import Testing
         #expect(info?.arguments == [.string("ramp"), .float32(3), .int32(1000), .int32(2)])
         peer.send("/wave/info", [.string(other.url)])
         #expect(await other.next("/wave/info") != nil)
+    }
+
+    @Test func aBurstOfSubscriptionsGetsOneStateNowAndTheLatestOnceLater() async throws {
+        let fixture = try ServerFixture()
+        WaveTesting.setSource(WaveTesting.rampSource(), on: fixture)
+        let peer = try fixture.peer()
+        let subscriptions = (1...10).map { count in
+            OSCPacket.message(OSCMessage("/wave/sub", [.string(peer.url), .int32(Int32(count * 100))]))
+        }
+        // One packet: the server handles all ten at once, so the count below does not depend on timing.
+        peer.send(packet: .bundle(OSCBundle(timeTag: .immediately, subscriptions)))
+        #expect(await peer.wait { WaveTesting.overviews($0).values.contains { $0.count == 1000 } })
+        await peer.sync()
+        let frames = WaveTesting.overviews(peer.messages)
+        #expect(frames.values.map(\.count).sorted() == [100, 1000])
+        #expect(peer.messages("/wave/info").count == 2)
+        #expect(fixture.statistic("waveSubscribers") == 1)
+    }
+
+    @Test func aVisualiserWhoseConnectionClosesIsDropped() async throws {
+        let fixture = try ServerFixture()
+        WaveTesting.setSource(WaveTesting.rampSource(duration: 600), on: fixture)
+        let received = Locked(0)
+        let connection = try await OSCTCPClient.connect(
+            to: OSCSocketAddress(numericHost: "127.0.0.1", port: fixture.port)!, framing: .slip,
+            onFrame: { _, _ in received.withLock { $0 += 1 } }, onClose: { _, _ in })
+        connection.send(
+            OSCMessage("/wave/sub", [.string("osc.tcp://127.0.0.1:1/"), .int32(8), .float32(120)]).encoded())
+        var subscribed = false
+        for _ in 0..<500 where !subscribed {
+            try await Task.sleep(for: .milliseconds(10))
+            subscribed = received.withLock { $0 } > 0
+        }
+        #expect(subscribed)
+        #expect(fixture.statistic("waveSubscribers") == 1)
+        connection.close()
+        var dropped = false
+        for _ in 0..<500 where !dropped {
+            try await Task.sleep(for: .milliseconds(10))
+            dropped = fixture.statistic("waveDeadSubscribers") == 1
+        }
+        #expect(dropped)
+        #expect(fixture.statistic("waveSubscribers") == 0)
     }
 }
