@@ -128,6 +128,10 @@ import Testing
         #expect(counters["waveSubscribers"] == 1)
         #expect(counters["waveScrubs"] == 1)
         #expect(counters["waveOverviews"] == 1)
+        // Logged like the rest.
+        #expect(
+            setup.server.stderr.contains("info: peer udp 127.0.0.2:\(setup.feedbackPort) subscribed to the wave stream")
+        )
         #expect(setup.server.terminate() == 0)
     }
 }

@@ -77,6 +77,19 @@ import Testing
         #expect(await peer.next("/wave/info", seconds: 30)?.string == "long.wav")
     }
 
+    @Test func oneFileAtATime() async throws {
+        let media = try Media()
+        let fixture = try ServerFixture { $0.mediaDirectory = media.directory }
+        let peer = try fixture.peer()
+        let loads = ["tone.wav", "tone.wav"].map { OSCPacket.message(OSCMessage("/wave/load", [.string($0)])) }
+        // One packet: the second load is handled before the first one's decoding can report back.
+        peer.send(packet: .bundle(OSCBundle(timeTag: .immediately, loads)))
+        #expect(await peer.next("/wave/info")?.string == "tone.wav")
+        #expect(peer.messages("/sys/error").first?.lastString.contains("being loaded") == true)
+        #expect(fixture.statistic("waveLoads") == 1)
+        #expect(fixture.statistic("waveLoadsRefused") == 1)
+    }
+
     @Test func theAudioFileOfTheConfigurationIsTheFirstSource() async throws {
         let media = try Media()
         let fixture = try ServerFixture { $0.audioFile = media.directory + "/tone.wav" }
