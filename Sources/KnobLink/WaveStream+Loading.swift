@@ -38,7 +38,8 @@ extension WaveStream {
         _ result: Result<WaveSource, AudioDecodingError>, requestedBy peer: ServerPeer, path: String
     ) {
         loading = false
-        guard !core.stopped else { return }
+        // Checked before anything touches the core, which may be gone once the stream stopped.
+        guard !stopped else { return }
         switch result {
         case .success(let loaded):
             statistics.loads += 1

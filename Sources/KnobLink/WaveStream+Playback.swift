@@ -155,7 +155,7 @@ extension WaveStream {
         timer?.cancel()
         timer = nil
         timerDeadline = .infinity
-        guard !core.stopped else { return }
+        guard !stopped else { return }
         let now = ServerCore.now()
         if playback.stopIfAtEnd(at: now) {
             // The end of the source: the playhead stays at 1 and the transport says it stopped.
@@ -208,7 +208,7 @@ extension WaveStream {
     }
 
     func schedule(at due: Double) {
-        guard due < timerDeadline, !core.stopped else { return }
+        guard due < timerDeadline, !stopped else { return }
         timer?.cancel()
         timerDeadline = due
         let deadline = DispatchTime(uptimeNanoseconds: UInt64(max(due, 0) * 1e9))

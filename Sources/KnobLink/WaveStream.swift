@@ -39,7 +39,11 @@ final class WaveStream: @unchecked Sendable {
         playback = WavePlayback(duration: source.durationSeconds)
     }
 
+    /// Set by ``stop()``: a decode that finishes later may find the server, and its core, gone.
+    var stopped = false
+
     func stop() {
+        stopped = true
         timer?.cancel()
         timer = nil
         timerDeadline = .infinity

@@ -90,6 +90,23 @@ import Testing
         #expect(fixture.statistic("waveLoadsRefused") == 1)
     }
 
+    @Test func aServerGoneWhileAFileDecodesIsNotTouched() async throws {
+        let media = try Media()
+        try WaveTesting.writeWAV(to: media.directory + "/long.wav", seconds: 20, sampleRate: 44100, channels: 2)
+        do {
+            let fixture = try ServerFixture { $0.mediaDirectory = media.directory }
+            let peer = try fixture.peer()
+            peer.send("/wave/load", [.string("long.wav")])
+            await peer.sync()
+        }
+        // The server and its core are gone; the decode finishing now must not reach them (a
+        // crash here ends the test run).
+        try await Task.sleep(for: .milliseconds(800))
+        let fixture = try ServerFixture()
+        let peer = try fixture.peer()
+        #expect(await peer.request("/wave/info", reply: "/wave/info")?.string == "demo")
+    }
+
     @Test func theAudioFileOfTheConfigurationIsTheFirstSource() async throws {
         let media = try Media()
         let fixture = try ServerFixture { $0.audioFile = media.directory + "/tone.wav" }
