@@ -34,6 +34,13 @@ extension KnobLinkServer {
         public var stateFile: String? = nil
         /// Other instances to link to at start (`--link URL`, `--link-one-way URL`).
         public var links: [LinkConfiguration] = []
+        /// The audio file the wave stream starts with (`--audio`), decoded when the server is
+        /// created (a file that cannot be decoded makes the initialiser throw its
+        /// `AudioDecodingError`); `nil` streams the generated demo signal (PROTOCOL.md section 5).
+        public var audioFile: String? = nil
+        /// The directory below which `/wave/load` may read files (`--media-dir`); `nil` refuses
+        /// every `/wave/load`.
+        public var mediaDirectory: String? = nil
 
         /// The defaults of `knoblink serve`.
         public init() {}

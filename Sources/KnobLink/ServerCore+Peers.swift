@@ -52,6 +52,7 @@ extension ServerCore {
             peer.subscriptions = []
             subscriptionsChanged(peer)
         }
+        for handler in peerRemovedHandlers { handler(peer) }
         log(LogEvent(level: .info, message: "peer \(peer.description) left: \(reason)"))
     }
 

@@ -166,6 +166,7 @@ extension ServerCore {
         entries.append(("udpTruncated", udp?.statistics.truncated ?? 0))
         entries.append(("udpReceiveErrors", udp?.statistics.receiveErrors ?? 0))
         entries.append(contentsOf: linkStatisticsEntries())
+        entries.append(contentsOf: waveStatisticsEntries())
         return entries
     }
 

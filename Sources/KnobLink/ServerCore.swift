@@ -103,6 +103,10 @@ final class ServerCore: @unchecked Sendable {
     var stopHandlers: [() -> Void] = []
     /// The links and the state file, installed through the extension points above.
     var links: LinkRuntime?
+    /// The waveform stream (ServerCore+Wave.swift).
+    var wave: WaveStream?
+    /// Told of every peer found gone (a closed connection, a dead UDP peer), on the loop.
+    var peerRemovedHandlers: [(ServerPeer) -> Void] = []
 
     /// What the hot-path callbacks hold instead of the core (see ``CoreReference``).
     private(set) lazy var reference = CoreReference(self)
@@ -145,6 +149,7 @@ final class ServerCore: @unchecked Sendable {
             handler: { message, _, source in reference.withCore { $0.deliver(message, from: source) } })
         try registerParameterMethods()
         try registerSystemMethods()
+        try registerWaveMethods()
         dispatcher.fallback = { message in reference.withCore { $0.unknownAddress(message) } }
         links = try LinkRuntime(core: self)
     }

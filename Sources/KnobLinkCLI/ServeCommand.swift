@@ -46,6 +46,10 @@ struct ServeCommand: RunnableCommand {
             .option("presets", value: "dir", help: "The directory of preset files (/sys/preset/...)."),
             .option("state", value: "file", help: "A file that keeps the values across restarts."),
             .option(
+                "audio", value: "file",
+                help: "The audio file streamed to waveform visualisers (/wave/...). (default: a generated demo signal)"),
+            .option("media-dir", value: "dir", help: "The directory below which /wave/load may read audio files."),
+            .option(
                 "link", value: "url", repeatable: true,
                 help: "Chain another instance both ways, as osc.udp://host:port/ (repeatable)."),
             .option(
@@ -100,6 +104,8 @@ struct ServeCommand: RunnableCommand {
         }
         configuration.presetsDirectory = arguments.value("presets")
         configuration.stateFile = arguments.value("state")
+        configuration.audioFile = arguments.value("audio")
+        configuration.mediaDirectory = arguments.value("media-dir")
         for text in arguments.values("link") {
             configuration.links.append(LinkConfiguration(url: try Self.linkURL(text, option: "--link <url>")))
         }

@@ -48,6 +48,10 @@ import Testing
           --max-bundle-depth <n>  The deepest bundle nesting accepted. (default: 8)
           --presets <dir>         The directory of preset files (/sys/preset/...).
           --state <file>          A file that keeps the values across restarts.
+          --audio <file>          The audio file streamed to waveform visualisers
+                                  (/wave/...). (default: a generated demo signal)
+          --media-dir <dir>       The directory below which /wave/load may read audio
+                                  files.
           --link <url>            Chain another instance both ways, as
                                   osc.udp://host:port/ (repeatable).
           --link-one-way <url>    Forward this instance's changes to another instance

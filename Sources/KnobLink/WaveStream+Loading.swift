@@ -1,0 +1,74 @@
+import Dispatch
+import OSCCore
+import Waveform
+
+extension WaveStream {
+    /// `/wave/load s path`: a file below the media directory, decoded off the loop and then
+    /// swapped in; anything else is refused with `/sys/error` and the source stays.
+    func loadMessage(_ message: OSCMessageView) {
+        guard let peer = core.current else { return }
+        guard let requested = message.string(at: 0) else { return refuse(message, peer, "expected s path") }
+        let resolved: Result<String, WavePathError> = media.map { $0.resolve(requested) } ?? .failure(.noMediaDirectory)
+        let path: String
+        switch resolved {
+        case .success(let found): path = found
+        case .failure(let error):
+            statistics.loadsRefused += 1
+            core.log(LogEvent(level: .warning, message: "refused /wave/load from \(peer.description): \(error)"))
+            return core.sendError(to: peer, address: message.address, reason: error.description)
+        }
+        guard !loading else {
+            statistics.loadsRefused += 1
+            return core.sendError(
+                to: peer, address: message.address, reason: "another file is being loaded; try again when it is done")
+        }
+        loading = true
+        let name = requested.split(separator: "/").last.map(String.init) ?? requested
+        let loop = core.loop
+        // Decoding can take seconds: never on the loop, which keeps serving meanwhile.
+        // The stream outlives the decode: the server holds it until it is gone, and a result that
+        // arrives after `stop()` is dropped.
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let result = Result { () throws(AudioDecodingError) in try WaveSource(file: path, name: name) }
+            loop.execute { [self] in finishLoad(result, requestedBy: peer, path: requested) }
+        }
+    }
+
+    private func finishLoad(
+        _ result: Result<WaveSource, AudioDecodingError>, requestedBy peer: ServerPeer, path: String
+    ) {
+        loading = false
+        // Checked before anything touches the core, which may be gone once the stream stopped.
+        guard !stopped else { return }
+        switch result {
+        case .success(let loaded):
+            statistics.loads += 1
+            core.log(LogEvent(level: .info, message: "wave source is now '\(path)'"))
+            replaceSource(with: loaded)
+            if subscriber(peer.id) == nil { core.reply(infoMessage(), to: peer) }
+        case .failure(let error):
+            statistics.loadErrors += 1
+            core.log(LogEvent(level: .warning, message: "/wave/load from \(peer.description) failed: \(error)"))
+            core.sendError(to: peer, address: "/wave/load", reason: error.description)
+        }
+    }
+
+    /// Swaps the source in: the playhead goes back to 0, paused, and every visualiser gets the
+    /// new info, overview, transport state and playhead.
+    func replaceSource(with newSource: WaveSource) {
+        let wasPlaying = playback.isPlaying
+        source = newSource
+        barCache.removeAll()
+        playback = WavePlayback(duration: newSource.durationSeconds)
+        for subscriber in subscribers {
+            subscriber.touchChanged = false
+            sendState(to: subscriber)
+            if wasPlaying {
+                beginPackets(to: subscriber)
+                core.builder.append(OSCMessage("/wave/level", [.float32(0)]))
+                core.endPackets()
+            }
+        }
+        update()
+    }
+}
