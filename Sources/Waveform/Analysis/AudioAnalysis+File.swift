@@ -1,7 +1,8 @@
 import CSndFile
 
 extension AudioAnalysis {
-    /// Interleaved samples read per chunk: 64 KB of 16-bit audio, whatever the channel count.
+    /// Interleaved samples read per chunk: 32 KB of 16-bit audio whatever the channel count, which
+    /// stays in the first-level cache between libsndfile writing it and the analysis reading it.
     static let chunkSamples = 16_384
     /// Chunks between two progress reports.
     static let chunksPerReport = 16
