@@ -2,6 +2,7 @@
 //
 //   swift run -c release WaveformBenchmarks [--rounds N]   the comparison, then the peak memory of
 //                                                            WaveformMemoryProbe on each input
+//   WaveformBenchmarks --wav-only [--rounds N]               the WAV comparison alone, then memory
 //   WaveformBenchmarks --kernel                              the analysis alone on samples in memory
 //
 // Input: a 10-minute stereo 44.1 kHz 16-bit WAV of a test signal, and its FLAC and MP3 encodings,
@@ -133,7 +134,8 @@ func milliseconds(_ seconds: Double) -> String {
 }
 
 let report = Report(title: "Waveform min/max, zoom 256, 10-minute stereo 44.1 kHz (\(rounds) rounds, CPU time)")
-for (name, path) in [("WAV", wav), ("FLAC", flac), ("MP3", mp3)] {
+let wavOnly = arguments.contains("--wav-only")
+for (name, path) in wavOnly ? [("WAV", wav)] : [("WAV", wav), ("FLAC", flac), ("MP3", mp3)] {
     let (timing, frames) = measure(path, rounds: rounds)
     let knobLink = Statistics.median(timing.knobLink)
     let reference = Statistics.median(timing.reference)
