@@ -30,9 +30,8 @@
         }
 
         @inline(__always)
-        static func horizontalSum(_ vector: __m128) -> Double {
-            let lanes = unsafeBitCast(vector, to: SIMD4<Float>.self)
-            return Double((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
+        static func horizontalSum(_ lanes: __m128) -> Double {
+            Double((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
         }
 
         @inline(__always)
