@@ -37,6 +37,17 @@ if arguments.count >= 2, arguments[1] == "--kernel" {
                 }
                 blackHole(analyzer.finish())
             }
+            let cachedLarge = cpuSeconds {
+                var analyzer = AudioAnalyzer(
+                    sampleRate: 44_100, channels: channels, options: WaveformOptions(zoom: 1 << 20))
+                samples.withUnsafeBufferPointer { all in
+                    for _ in 0..<(all.count / 32_768) {
+                        analyzer.consume(interleaved: UnsafeBufferPointer(rebasing: all[0..<32_768]))
+                    }
+                }
+                blackHole(analyzer.finish())
+            }
+            print("kernel, cached, zoom 2^20, \(channels) channel(s): \(milliseconds(cachedLarge))")
             let cached = cpuSeconds {
                 var analyzer = AudioAnalyzer(sampleRate: 44_100, channels: channels)
                 samples.withUnsafeBufferPointer { all in
