@@ -82,6 +82,17 @@ extension AudioAnalyzer {
             bucketSquares += run.squares
             return
         }
+        #if arch(x86_64)
+            if channels == 2 {
+                let run = Self.stereoSplitRunSSE2(base, frames: frames)
+                bucketMinimum[0] = min(bucketMinimum[0], run.minimum.0)
+                bucketMinimum[1] = min(bucketMinimum[1], run.minimum.1)
+                bucketMaximum[0] = max(bucketMaximum[0], run.maximum.0)
+                bucketMaximum[1] = max(bucketMaximum[1], run.maximum.1)
+                bucketSquares += run.squares
+                return
+            }
+        #endif
         let channels = channels
         var squares: Int64 = 0
         bucketMinimum.withUnsafeMutableBufferPointer { minimum in
