@@ -117,6 +117,20 @@ import Waveform
         #expect(abs(Double(rms) - exact) < exact * 1e-5, "\(rms) against \(exact)")
     }
 
+    @Test(arguments: [2, 3])
+    func splitRMSIsTheRMSOfEverySample(channels: Int) {
+        var generator = SplitMix(seed: 5)
+        let samples = (0..<(50_001 * channels)).map { _ in Int16(truncatingIfNeeded: generator.next() >> 2) }
+        let options = WaveformOptions(zoom: 1000, splitChannels: true)
+        let analysis = analyze(samples, channels: channels, options: options, chunkFrames: 3333)
+        let squares = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
+        let exact = (squares / Double(samples.count)).squareRoot() / 32767
+        let rms = analysis.summary.bars(count: 1, reduction: .rms, normalization: .fullScale)[0]
+        #expect(abs(Double(rms) - exact) < exact * 1e-5, "\(rms) against \(exact)")
+        let peak = samples.map { abs(Int($0)) }.max() ?? 0
+        #expect(analysis.summary.bars(count: 1, normalization: .fullScale)[0] == min(1, Float(peak) / 32767))
+    }
+
     @Test(arguments: [1, 2])
     func negativeFullScaleDoesNotOverflowTheSquares(channels: Int) {
         let samples = [Int16](repeating: -32768, count: 1024 * channels)

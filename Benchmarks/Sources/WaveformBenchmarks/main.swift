@@ -2,6 +2,7 @@
 //
 //   swift run -c release WaveformBenchmarks [--rounds N]   the comparison, then the peak memory of
 //                                                            WaveformMemoryProbe on each input
+//   WaveformBenchmarks --wav-only [--rounds N]               the WAV comparison alone, then memory
 //   WaveformBenchmarks --kernel                              the analysis alone on samples in memory
 //
 // Input: a 10-minute stereo 44.1 kHz 16-bit WAV of a test signal, and its FLAC and MP3 encodings,
@@ -36,6 +37,17 @@ if arguments.count >= 2, arguments[1] == "--kernel" {
                 }
                 blackHole(analyzer.finish())
             }
+            let cachedLarge = cpuSeconds {
+                var analyzer = AudioAnalyzer(
+                    sampleRate: 44_100, channels: channels, options: WaveformOptions(zoom: 1 << 20))
+                samples.withUnsafeBufferPointer { all in
+                    for _ in 0..<(all.count / 32_768) {
+                        analyzer.consume(interleaved: UnsafeBufferPointer(rebasing: all[0..<32_768]))
+                    }
+                }
+                blackHole(analyzer.finish())
+            }
+            print("kernel, cached, zoom 2^20, \(channels) channel(s): \(milliseconds(cachedLarge))")
             let cached = cpuSeconds {
                 var analyzer = AudioAnalyzer(sampleRate: 44_100, channels: channels)
                 samples.withUnsafeBufferPointer { all in
@@ -133,7 +145,8 @@ func milliseconds(_ seconds: Double) -> String {
 }
 
 let report = Report(title: "Waveform min/max, zoom 256, 10-minute stereo 44.1 kHz (\(rounds) rounds, CPU time)")
-for (name, path) in [("WAV", wav), ("FLAC", flac), ("MP3", mp3)] {
+let wavOnly = arguments.contains("--wav-only")
+for (name, path) in wavOnly ? [("WAV", wav)] : [("WAV", wav), ("FLAC", flac), ("MP3", mp3)] {
     let (timing, frames) = measure(path, rounds: rounds)
     let knobLink = Statistics.median(timing.knobLink)
     let reference = Statistics.median(timing.reference)

@@ -31,6 +31,45 @@ extension AudioAnalyzer {
         bucketSquares += run.squares
     }
 
+    /// Analyses as many whole buckets of mixed frames as `frames` holds, starting at a bucket
+    /// boundary, and returns the frames used. The pairs of a chunk are appended to the data at once.
+    mutating func consumeWholeBuckets(_ base: UnsafePointer<Int16>, frames: Int) -> Int {
+        let zoom = options.zoom
+        let whole = frames / zoom
+        guard whole > 0 else { return 0 }
+        let eightBits = options.bits == 8
+        let channels = channels
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 * min(whole, 4096)) { pairs in
+            var bucket = 0
+            while bucket < whole {
+                let batch = min(whole - bucket, 4096)
+                for index in 0..<batch {
+                    let start = base + (bucket + index) * zoom * channels
+                    let run: (minimum: Int32, maximum: Int32, squares: Double)
+                    #if arch(x86_64)
+                        switch channels {
+                        case 1: run = Self.monoRunSSE2(start, frames: zoom)
+                        case 2: run = Self.stereoMixedRunSSE2(start, frames: zoom)
+                        default: run = Self.mixedRun(start, frames: zoom, channels: channels)
+                        }
+                    #else
+                        switch channels {
+                        case 1: run = Self.monoRun(start, frames: zoom)
+                        case 2: run = Self.stereoMixedRun(start, frames: zoom)
+                        default: run = Self.mixedRun(start, frames: zoom, channels: channels)
+                        }
+                    #endif
+                    pairs[2 * index] = Int16(eightBits ? run.minimum / 256 : run.minimum)
+                    pairs[2 * index + 1] = Int16(eightBits ? run.maximum / 256 : run.maximum)
+                    summary.add(frames: zoom, peak: UInt16(max(-run.minimum, run.maximum)), sumSquares: run.squares)
+                }
+                samples.append(contentsOf: UnsafeBufferPointer(rebasing: pairs[0..<(2 * batch)]))
+                bucket += batch
+            }
+        }
+        return whole * zoom
+    }
+
     private mutating func accumulateSplit(_ base: UnsafePointer<Int16>, frames: Int) {
         if channels == 1 {
             #if arch(x86_64)
@@ -43,6 +82,17 @@ extension AudioAnalyzer {
             bucketSquares += run.squares
             return
         }
+        #if arch(x86_64)
+            if channels == 2 {
+                let run = Self.stereoSplitRunSSE2(base, frames: frames)
+                bucketMinimum[0] = min(bucketMinimum[0], run.minimum.0)
+                bucketMinimum[1] = min(bucketMinimum[1], run.minimum.1)
+                bucketMaximum[0] = max(bucketMaximum[0], run.maximum.0)
+                bucketMaximum[1] = max(bucketMaximum[1], run.maximum.1)
+                bucketSquares += run.squares
+                return
+            }
+        #endif
         let channels = channels
         var squares: Int64 = 0
         bucketMinimum.withUnsafeMutableBufferPointer { minimum in

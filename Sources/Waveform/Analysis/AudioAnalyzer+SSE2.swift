@@ -30,9 +30,8 @@
         }
 
         @inline(__always)
-        static func horizontalSum(_ vector: __m128) -> Double {
-            let lanes = unsafeBitCast(vector, to: SIMD4<Float>.self)
-            return Double((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
+        static func horizontalSum(_ lanes: __m128) -> Double {
+            Double((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
         }
 
         @inline(__always)
@@ -108,6 +107,46 @@
                 minimum = min(minimum, mixed)
                 maximum = max(maximum, mixed)
                 total += Double(mixed * mixed)
+            }
+            return (minimum, maximum, total)
+        }
+
+        /// Two channels kept apart: min and max of the interleaved samples lane by lane (even lanes
+        /// are the left channel, odd ones the right), and `pmaddwd` of a frame with itself gives
+        /// l² + r², the energy of both channels.
+        @inline(__always)
+        static func stereoSplitRunSSE2(_ base: UnsafePointer<Int16>, frames: Int) -> (
+            minimum: (Int32, Int32), maximum: (Int32, Int32), squares: Double
+        ) {
+            var low = _mm_set1_epi16(Int16.max)
+            var high = _mm_set1_epi16(Int16.min)
+            var squares = _mm_setzero_ps()
+            let floor = _mm_set1_epi16(-32767)
+            let raw = UnsafeRawPointer(base)
+            let blocks = frames / 4
+            for block in 0..<blocks {
+                let frames = raw.loadUnaligned(fromByteOffset: block &* 16, as: __m128i.self)
+                low = _mm_min_epi16(low, frames)
+                high = _mm_max_epi16(high, frames)
+                let safe = _mm_max_epi16(frames, floor)
+                squares = _mm_add_ps(squares, _mm_cvtepi32_ps(_mm_madd_epi16(safe, safe)))
+            }
+            // Fold by whole frames (32 bits), so that lane 0 stays left and lane 1 right.
+            low = _mm_min_epi16(low, _mm_unpackhi_epi64(low, low))
+            low = _mm_min_epi16(low, _mm_srli_epi64(low, 32))
+            high = _mm_max_epi16(high, _mm_unpackhi_epi64(high, high))
+            high = _mm_max_epi16(high, _mm_srli_epi64(high, 32))
+            let lows = unsafeBitCast(low, to: SIMD8<Int16>.self)
+            let highs = unsafeBitCast(high, to: SIMD8<Int16>.self)
+            var minimum = (Int32(lows[0]), Int32(lows[1]))
+            var maximum = (Int32(highs[0]), Int32(highs[1]))
+            var total = horizontalSum(squares)
+            for frame in (blocks * 4)..<frames {
+                let left = Int32(base[2 * frame])
+                let right = Int32(base[2 * frame + 1])
+                minimum = (min(minimum.0, left), min(minimum.1, right))
+                maximum = (max(maximum.0, left), max(maximum.1, right))
+                total += Double(left * left + right * right)
             }
             return (minimum, maximum, total)
         }

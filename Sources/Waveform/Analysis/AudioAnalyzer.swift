@@ -61,6 +61,17 @@ public struct AudioAnalyzer {
         guard let base = interleaved.baseAddress else { return }
         let frames = interleaved.count / channels
         var done = 0
+        if !options.splitChannels {
+            // The first partial bucket, then whole buckets without the bookkeeping of one.
+            if bucketFill > 0 {
+                let take = min(options.zoom - bucketFill, frames)
+                accumulate(base, frames: take)
+                bucketFill += take
+                done += take
+                if bucketFill == options.zoom { emitBucket() }
+            }
+            done += consumeWholeBuckets(base + done * channels, frames: frames - done)
+        }
         while done < frames {
             let take = min(options.zoom - bucketFill, frames - done)
             accumulate(base + done * channels, frames: take)

@@ -117,18 +117,37 @@ final class SoundFile {
         case Int(SF_FORMAT_DOUBLE): bytesPerSample = 8
         default: return nil
         }
-        var log = [CChar](repeating: 0, count: 8192)
+        var log = [UInt8](repeating: 0, count: 8192)
         let length = Int(sf_command(handle, Int32(SFC_GET_LOG_INFO), &log, Int32(log.count)))
         guard length > 0 else { return nil }
-        let text = String(decoding: log.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        for line in text.split(separator: "\n") where line.contains("(should be") {
-            let words = line.split(separator: " ")
-            guard let chunk = words.first, chunk == "data" || chunk == "SSND", words.count >= 3,
-                let declared = Int(words[2])
-            else { continue }
-            // An AIFF SSND chunk starts with 8 bytes of offset and block size.
-            let audioBytes = chunk == "SSND" ? declared - 8 : declared
-            return audioBytes / (bytesPerSample * channels)
+        // Bytes, not String: String's Unicode machinery would cost the process megabytes of
+        // resident tables for a scan of ASCII lines.
+        let marker = Array("(should be".utf8)
+        var start = 0
+        while start < length {
+            var end = start
+            while end < length && log[end] != 0x0A { end += 1 }
+            var first = start
+            // AIFF's chunks are indented under FORM.
+            while first < end && log[first] == 0x20 { first += 1 }
+            let line = log[first..<end]
+            start = end + 1
+            let chunk: Int
+            if line.starts(with: "data : ".utf8) {
+                chunk = 0
+            } else if line.starts(with: "SSND : ".utf8) {
+                chunk = 8  // an AIFF SSND chunk starts with 8 bytes of offset and block size
+            } else {
+                continue
+            }
+            guard line.indices.contains(where: { line[$0...].starts(with: marker) }) else { continue }
+            var declared = 0
+            var index = line.startIndex + 7
+            while index < line.endIndex, (0x30...0x39).contains(line[index]), declared < 1 << 40 {
+                declared = declared * 10 + Int(line[index] - 0x30)
+                index += 1
+            }
+            return max(0, declared - chunk) / (bytesPerSample * channels)
         }
         return nil
     }
