@@ -65,8 +65,9 @@ import Testing
             (try? ParameterPreset(contentsOf: URL(fileURLWithPath: directory.statePath)))?.values["knob.gain"] == final
         }
         #expect(written)
-        // Thousands of changes; at most one write per interval (plus the first one at once).
-        #expect(file.writeCount >= 2)
+        // Thousands of changes; at most one write per interval (plus the first one at once). How many
+        // intervals the writer saw depends on scheduling on a loaded machine, so only the bound is
+        // asserted: a loaded CI run once saw a single write, which held the final value.
         #expect(file.writeCount <= Int(elapsed / 0.2) + 3)
         try file.stop()
     }
