@@ -15,7 +15,10 @@ extension WaveformCommand {
         var progressBar = WaveformProgressBar(name: (input as NSString).lastPathComponent)
         let analysis: AudioAnalysis
         do {
-            analysis = try AudioAnalysis(contentsOf: input, options: decoding, progress: { progressBar.update($0) })
+            // Bars come from the bounded summary alone: the pairs are kept only to be written.
+            analysis = try AudioAnalysis(
+                contentsOf: input, options: decoding, pairs: format.isData ? .keep : .discard,
+                progress: { progressBar.update($0) })
             progressBar.finish()
         } catch {
             progressBar.finish()
@@ -76,7 +79,7 @@ extension WaveformCommand {
 
     /// The bars asked for, or one per min/max pair when the zoom decides.
     private func bars(_ analysis: AudioAnalysis, barCount: Int?) throws -> [Float] {
-        let count = barCount ?? max(1, analysis.waveform.length)
+        let count = barCount ?? max(1, analysis.waveformLength)
         guard count <= AmplitudeSummary.maximumBarCount else {
             throw CommandFailure(
                 "the zoom gives \(count) bars, more than \(AmplitudeSummary.maximumBarCount);"
