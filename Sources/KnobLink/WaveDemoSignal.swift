@@ -28,7 +28,7 @@ enum WaveDemoSignal {
 
     /// The analysis of the whole signal, generated in chunks so that no sample array is kept.
     static func analysis() -> AudioAnalysis {
-        var analyzer = AudioAnalyzer(sampleRate: sampleRate, channels: 1)
+        var analyzer = AudioAnalyzer(sampleRate: sampleRate, channels: 1, pairs: .discard)
         var chunk = [Float](repeating: 0, count: 4096)
         var frame = 0
         while frame < frameCount {

@@ -1,10 +1,11 @@
 import Waveform
 
 extension WaveSource {
-    /// Decodes `path` in one pass (on the calling thread) and keeps its amplitude summary.
+    /// Decodes `path` in one pass (on the calling thread) and keeps its amplitude summary; the
+    /// min/max pairs are not kept, since bars and levels come from the summary alone.
     /// - Throws: `AudioDecodingError` naming the file and the reason.
     init(file path: String, name: String) throws(AudioDecodingError) {
-        self.init(name: name, analysis: try AudioAnalysis(contentsOf: path))
+        self.init(name: name, analysis: try AudioAnalysis(contentsOf: path, pairs: .discard))
     }
 
     /// A source from an analysis already made.

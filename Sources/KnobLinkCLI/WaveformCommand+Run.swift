@@ -13,15 +13,53 @@ extension WaveformCommand {
         var decoding = options
         decoding.zoom = try zoom(sampleRate: info.sampleRate, frameCountHint: info.frameCountHint, barCount: barCount)
         var progressBar = WaveformProgressBar(name: (input as NSString).lastPathComponent)
+        if format.isData {
+            try writeData(options: decoding, progressBar: &progressBar)
+            return
+        }
         let analysis: AudioAnalysis
         do {
-            analysis = try AudioAnalysis(contentsOf: input, options: decoding, progress: { progressBar.update($0) })
+            // Bars come from the bounded summary alone: the pairs are not kept.
+            analysis = try AudioAnalysis(
+                contentsOf: input, options: decoding, pairs: .discard, progress: { progressBar.update($0) })
             progressBar.finish()
         } catch {
             progressBar.finish()
             throw CommandFailure(error.description)
         }
         try write(try render(analysis, barCount: barCount))
+    }
+
+    /// Streams the pairs into audiowaveform's file as they are made, so that memory does not grow
+    /// with the input; standard output gets the whole file at the end, from a spool.
+    private func writeData(options: WaveformOptions, progressBar: inout WaveformProgressBar) throws {
+        let fileFormat: WaveformFileFormat = format == .dat ? .dat(version: nil) : .json
+        let writer: WaveformFileWriter
+        do {
+            if let output {
+                writer = try WaveformFileWriter(path: output, format: fileFormat)
+            } else {
+                writer = try WaveformFileWriter(fileDescriptor: 1, name: "<stdout>", format: fileFormat)
+            }
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        do {
+            // A failed write stops decoding at the next chunk; its error is the one to report.
+            _ = try AudioAnalysis(
+                contentsOf: input, options: options, pairs: .stream(writer), progress: { progressBar.update($0) },
+                isCancelled: { writer.failure != nil })
+            progressBar.finish()
+        } catch {
+            progressBar.finish()
+            writer.cancel()
+            throw CommandFailure(writer.failure?.description ?? error.description)
+        }
+        do {
+            try writer.finish()
+        } catch {
+            throw CommandFailure(error.description)
+        }
     }
 
     /// The bar count asked for by --bars or by the picture's width; `nil` when it comes from the
@@ -56,10 +94,8 @@ extension WaveformCommand {
 
     private func render(_ analysis: AudioAnalysis, barCount: Int?) throws -> [UInt8] {
         switch format {
-        case .dat:
-            return analysis.waveform.datBytes()
-        case .json:
-            return Array(analysis.waveform.jsonText().utf8)
+        case .dat, .json:
+            preconditionFailure("data is streamed by writeData")
         case .txt:
             let bars = try self.bars(analysis, barCount: barCount)
             let text = WaveformTextFormat.text(
@@ -76,7 +112,7 @@ extension WaveformCommand {
 
     /// The bars asked for, or one per min/max pair when the zoom decides.
     private func bars(_ analysis: AudioAnalysis, barCount: Int?) throws -> [Float] {
-        let count = barCount ?? max(1, analysis.waveform.length)
+        let count = barCount ?? max(1, analysis.waveformLength)
         guard count <= AmplitudeSummary.maximumBarCount else {
             throw CommandFailure(
                 "the zoom gives \(count) bars, more than \(AmplitudeSummary.maximumBarCount);"

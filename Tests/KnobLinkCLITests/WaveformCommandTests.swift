@@ -177,6 +177,58 @@ import Waveform
                 == Data(contentsOf: Self.fixtures.appendingPathComponent(golden)))
     }
 
+    @Test(arguments: [
+        (["stereo-sine.wav"], "stereo-sine.z256.json", "json"),
+        (["six-channels.wav", "-z", "300", "--split-channels"], "six-channels.z300.split.json", "json"),
+    ])
+    func dataOnStandardOutputIsAudiowaveformsByteForByte(arguments: [String], golden: String, format: String) throws {
+        let result = try Tool.run(
+            Tool.knoblink, ["waveform", Self.fixture(arguments[0]), "--format", format] + arguments.dropFirst())
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(
+            result.stdout
+                == String(decoding: try Data(contentsOf: Self.fixtures.appendingPathComponent(golden)), as: UTF8.self))
+    }
+
+    @Test(arguments: [
+        (["stereo-sine.wav"], "stereo-sine.z256.dat", "dat"),
+        (["mono-sweep.wav", "-z", "512", "-b", "8"], "mono-sweep.z512.b8.dat", "dat"),
+    ])
+    func binaryDataOnStandardOutputRedirectedToAFile(arguments: [String], golden: String, format: String) throws {
+        let scratch = try Scratch()
+        let output = scratch.path("redirected")
+        let command =
+            (["exec", Tool.knoblink.path, "waveform", Self.fixture(arguments[0]), "--format", format]
+            + arguments.dropFirst()).map { "'\($0)'" }.joined(separator: " ") + " > '\(output)'"
+        let result = try Tool.run(Tool.system("sh"), ["-c", command])
+        #expect(result == Tool.Result(status: 0, stdout: "", stderr: ""))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: output))
+                == Data(contentsOf: Self.fixtures.appendingPathComponent(golden)))
+    }
+
+    @Test(arguments: ["dat", "json"])
+    func aFullDeviceIsAFailureNamingIt(format: String) throws {
+        let result = try Tool.knoblink(
+            "waveform", Self.fixture("stereo-sine.wav"), "-o", "/dev/full", "--format", format)
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: cannot write '/dev/full': No space left on device (write)\n")
+    }
+
+    @Test(arguments: ["out.dat", "out.json"])
+    func aFileThatCannotBeDecodedLeavesTheOutputAsItWas(name: String) throws {
+        let scratch = try Scratch()
+        let input = try scratch.write("not-audio.wav", "this is not audio")
+        let output = try scratch.write(name, "old contents")
+        let result = try Tool.knoblink("waveform", input, "-o", output)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: cannot decode"))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "old contents")
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path)
+        #expect(left.sorted() == ["not-audio.wav", name], "no temporary file left")
+    }
+
     @Test func textGoesToStandardOutputWithOneBarPerLine() throws {
         let result = try Tool.knoblink("waveform", Self.fixture("stereo-sine.wav"), "--bars", "4")
         #expect(result.status == 0)

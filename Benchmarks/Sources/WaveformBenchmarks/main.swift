@@ -6,10 +6,12 @@
 //   WaveformBenchmarks --kernel                              the analysis alone on samples in memory
 //
 // Input: a 10-minute stereo 44.1 kHz 16-bit WAV of a test signal, and its FLAC and MP3 encodings,
-// all written by libsndfile once into Benchmarks/.build/waveform-cache (plus a 60-minute WAV for
-// memory). Each round runs KnobLink's AudioAnalysis (zoom 256, channels mixed), the plain C loop
-// of audiowaveform's algorithm over sf_readf_short (-O2) and the decoder alone, in alternating
-// order, each on the calling thread and timed in that thread's CPU time; the figures are medians.
+// all written by libsndfile once into Benchmarks/.build/waveform-cache (plus 60-minute and 3-hour
+// WAVs for memory). Each round runs KnobLink's AudioAnalysis (zoom 256, channels mixed, pairs
+// kept), the plain C loop of audiowaveform's algorithm over sf_readf_short (-O2) and the decoder
+// alone, in alternating order, each on the calling thread and timed in that thread's CPU time; the
+// figures are medians. On the WAV the analysis also runs with its pairs discarded and streamed to
+// a .dat file. Memory is measured in a child process for each input and each pair handling.
 import BenchHarness
 import CWaveformReference
 import Foundation
@@ -94,6 +96,13 @@ let wav = input("ten-minutes.wav", format: kb_wf_format_wav16(), minutes: 10)
 let flac = input("ten-minutes.flac", format: kb_wf_format_flac16(), minutes: 10)
 let mp3 = input("ten-minutes.mp3", format: kb_wf_format_mp3(), minutes: 10)
 let hour = input("sixty-minutes.wav", format: kb_wf_format_wav16(), minutes: 60)
+let threeHours: String = {
+    let start = cpuNanoseconds()
+    let path = input("three-hours.wav", format: kb_wf_format_wav16(), minutes: 180)
+    let seconds = Double(cpuNanoseconds() - start) / 1e9
+    if seconds > 0.5 { print("(three-hours.wav took \(Format.fixed(seconds, decimals: 1)) s of CPU to write)") }
+    return path
+}()
 
 func cpuSeconds(_ body: () -> Void) -> Double {
     let start = cpuNanoseconds()
@@ -118,11 +127,15 @@ struct Timing {
     var knobLink: [Double] = []
     var reference: [Double] = []
     var decoder: [Double] = []
+    /// The analysis with its pairs discarded, and streamed to a .dat file (WAV only).
+    var discarding: [Double] = []
+    var streaming: [Double] = []
 }
 
-func measure(_ path: String, rounds: Int) -> (timing: Timing, frames: Int) {
+func measure(_ path: String, rounds: Int, everyHandling: Bool) -> (timing: Timing, frames: Int) {
     checkAgreement(path)
     let frames = Int(kb_wf_decode_only(path))
+    let datOutput = cache.appendingPathComponent("benchmark-output.dat").path
     var timing = Timing()
     for round in 0..<rounds {
         var runs: [() -> Void] = [
@@ -130,6 +143,20 @@ func measure(_ path: String, rounds: Int) -> (timing: Timing, frames: Int) {
             { timing.reference.append(cpuSeconds { blackHole(kb_wf_reference_minmax(path, 256, nil, 0)) }) },
             { timing.decoder.append(cpuSeconds { blackHole(kb_wf_decode_only(path)) }) },
         ]
+        if everyHandling {
+            runs.append {
+                timing.discarding.append(
+                    cpuSeconds { blackHole(try! AudioAnalysis(contentsOf: path, pairs: .discard)) })
+            }
+            runs.append {
+                timing.streaming.append(
+                    cpuSeconds {
+                        let writer = try! WaveformFileWriter(path: datOutput, format: .dat(version: nil))
+                        blackHole(try! AudioAnalysis(contentsOf: path, pairs: .stream(writer)))
+                        try! writer.finish()
+                    })
+            }
+        }
         if round % 2 == 1 { runs.reverse() }
         for run in runs { run() }
     }
@@ -147,7 +174,7 @@ func milliseconds(_ seconds: Double) -> String {
 let report = Report(title: "Waveform min/max, zoom 256, 10-minute stereo 44.1 kHz (\(rounds) rounds, CPU time)")
 let wavOnly = arguments.contains("--wav-only")
 for (name, path) in wavOnly ? [("WAV", wav)] : [("WAV", wav), ("FLAC", flac), ("MP3", mp3)] {
-    let (timing, frames) = measure(path, rounds: rounds)
+    let (timing, frames) = measure(path, rounds: rounds, everyHandling: name == "WAV")
     let knobLink = Statistics.median(timing.knobLink)
     let reference = Statistics.median(timing.reference)
     let decoder = Statistics.median(timing.decoder)
@@ -163,6 +190,14 @@ for (name, path) in wavOnly ? [("WAV", wav)] : [("WAV", wav), ("FLAC", flac), ("
     report.add(
         "\(name) vs the decoder alone", knobLink: milliseconds(knobLink),
         peer: "sf_readf_short loop \(milliseconds(decoder))", ratio: versusDecoder, target: name == "WAV" ? nil : 0.9)
+    for (handling, times) in [("pairs discarded", timing.discarding), ("pairs streamed to .dat", timing.streaming)]
+    where !times.isEmpty {
+        let ratio = Statistics.median(zip(timing.reference, times).map { $0 / $1 })
+        print("  \(name), \(handling): KnobLink \(milliseconds(Statistics.median(times)))")
+        report.add(
+            "\(name) (\(handling)) vs the C loop", knobLink: milliseconds(Statistics.median(times)),
+            peer: "C loop \(milliseconds(reference))", ratio: ratio, target: 3)
+    }
 }
 
 /// The peak resident size WaveformMemoryProbe (next to this program) reports after running with `mode`.
@@ -189,13 +224,21 @@ func mebibytes(_ kib: Int?) -> String {
     kib.map { "\(Format.fixed(Double($0) / 1024, decimals: 1)) MiB" } ?? "failed"
 }
 
-print("\n  peak resident memory of a child process (its own VmHWM):")
+print("\n  peak resident memory of a child process (its own VmHWM), by what happens to the pairs:")
 let baseline = peakKiB([])
-print("    WaveformMemoryProbe doing nothing (Swift runtime, libsndfile): \(mebibytes(baseline))")
-for (name, path) in [("10-minute WAV", wav), ("10-minute FLAC", flac), ("10-minute MP3", mp3), ("60-minute WAV", hour)]
-{
-    let peak = peakKiB([path])
-    let verdict = peak.map { $0 < 20 * 1024 ? "under 20 MB: met" : "over 20 MB: MISSED" } ?? ""
-    print("    \(name): \(mebibytes(peak)) (\(verdict))")
+print("    WaveformMemoryProbe doing nothing (Swift runtime, Foundation, libsndfile): \(mebibytes(baseline))")
+let inputs = [
+    ("10-minute WAV", wav), ("10-minute FLAC", flac), ("10-minute MP3", mp3), ("60-minute WAV", hour),
+    ("3-hour WAV", threeHours),
+]
+for (name, path) in inputs {
+    var line = "    \(name):"
+    for mode in ["keep", "discard", "dat", "json"] {
+        let peak = peakKiB(["--pairs", mode, path])
+        // 20 MB is 20 000 000 bytes, 19.07 MiB.
+        let verdict = peak.map { $0 * 1024 < 20_000_000 ? "met" : "MISSED" } ?? ""
+        line += " \(mode) \(mebibytes(peak)) (\(verdict))"
+    }
+    print(line)
 }
 report.printMarkdown()

@@ -5,8 +5,11 @@ import Waveform
 // exec, so unlike wait4's ru_maxrss it does not count the parent that spawned it. No Foundation
 // here, as in a client of the Waveform module that needs none.
 //
-//   WaveformMemoryProbe FILE      decode and analyse FILE at zoom 256, make 800 bars, print "hwm KiB"
-//   WaveformMemoryProbe           do nothing but print "hwm KiB": the baseline of the process
+//   WaveformMemoryProbe [--pairs MODE] FILE   decode and analyse FILE at zoom 256, make 800 bars,
+//                                             print "hwm KiB"; MODE is what happens to the pairs:
+//                                             keep (the default), discard, dat or json (streamed
+//                                             to that file next to FILE, removed afterwards)
+//   WaveformMemoryProbe                       do nothing but print "hwm KiB": the process baseline
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -25,12 +28,33 @@ func peakKiB() -> Int {
     return -1
 }
 
-let arguments = CommandLine.arguments
-if arguments.count >= 2 {
+var arguments = Array(CommandLine.arguments.dropFirst())
+var mode = "keep"
+if arguments.count >= 2, arguments[0] == "--pairs" {
+    mode = arguments[1]
+    arguments.removeFirst(2)
+}
+if let input = arguments.first {
     do {
-        let analysis = try AudioAnalysis(contentsOf: arguments[1])
+        let output = "\(input).probe-\(getpid()).\(mode)"
+        var writer: WaveformFileWriter?
+        let pairs: WaveformPairHandling
+        switch mode {
+        case "keep": pairs = .keep
+        case "discard": pairs = .discard
+        case "dat", "json":
+            let made = try WaveformFileWriter(path: output, format: mode == "dat" ? .dat(version: nil) : .json)
+            writer = made
+            pairs = .stream(made)
+        default:
+            print("unknown mode '\(mode)': keep, discard, dat or json")
+            exit(64)
+        }
+        let analysis = try AudioAnalysis(contentsOf: input, pairs: pairs)
+        try writer?.finish()
+        if writer != nil { unlink(output) }
         print(
-            "frames \(analysis.frameCount) pairs \(analysis.waveform.length) bars \(analysis.summary.bars(count: 800).count)"
+            "frames \(analysis.frameCount) pairs \(analysis.waveformLength) bars \(analysis.summary.bars(count: 800).count)"
         )
     } catch {
         print(error)

@@ -4,7 +4,7 @@ import Synchronization
 extension AudioAnalysis {
     /// Decodes and analyses the audio file at `path` off the caller's thread, reporting progress.
     ///
-    /// The synchronous ``init(contentsOf:options:progress:isCancelled:)`` runs on a Dispatch
+    /// The synchronous ``init(contentsOf:options:pairs:progress:isCancelled:)`` runs on a Dispatch
     /// queue, so that a long decode does not hold one of Swift's cooperative threads. Cancelling
     /// the calling task stops decoding at the next chunk.
     ///

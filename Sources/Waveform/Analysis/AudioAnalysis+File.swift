@@ -13,17 +13,20 @@ extension AudioAnalysis {
     ///
     /// libsndfile reads the file in fixed-size chunks until it has no more frames; the header's
     /// frame count only serves for ``WaveformProgress/fraction`` and to tell a truncated file
-    /// (in formats where it is exact). Memory does not grow with the file beyond the min/max data.
+    /// (in formats where it is exact). Memory does not grow with the file beyond the min/max data,
+    /// and not at all when `pairs` discards or streams them.
     ///
     /// - Parameters:
     ///   - path: the file.
     ///   - options: zoom, bits and channel handling of the min/max data.
+    ///   - pairs: what happens to the min/max pairs: kept in ``waveform`` (the default),
+    ///     discarded, or streamed to a sink (``WaveformPairHandling``).
     ///   - progress: called on the decoding thread every few chunks and once at the end.
     ///   - isCancelled: polled between chunks; when it returns `true` decoding stops.
     /// - Throws: ``AudioDecodingError`` naming the file and the reason, ``AudioDecodingError/Reason/cancelled``
     ///   when `isCancelled` said so.
     public init(
-        contentsOf path: String, options: WaveformOptions = .init(),
+        contentsOf path: String, options: WaveformOptions = .init(), pairs: WaveformPairHandling = .keep,
         progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
     ) throws(AudioDecodingError) {
         guard options.isValid else {
@@ -33,7 +36,8 @@ extension AudioAnalysis {
             )
         }
         try self.init(
-            decoding: try SoundFile(path: path), options: options, progress: progress, isCancelled: isCancelled)
+            decoding: try SoundFile(path: path), options: options, pairs: pairs, progress: progress,
+            isCancelled: isCancelled)
     }
 
     /// Decodes audio file bytes held in memory (any format the file entry point reads) and analyses them.
@@ -42,12 +46,14 @@ extension AudioAnalysis {
     ///   - audioBytes: the whole file; it must stay valid during the call.
     ///   - name: what errors and ``fileInfo`` call the bytes, in place of a path.
     ///   - options: zoom, bits and channel handling of the min/max data.
+    ///   - pairs: what happens to the min/max pairs (``WaveformPairHandling``).
     ///   - progress: called every few chunks and once at the end.
     ///   - isCancelled: polled between chunks.
     /// - Throws: ``AudioDecodingError`` naming `name` and the reason.
     public init(
         audioBytes: UnsafeRawBufferPointer, name: String = "<memory>", options: WaveformOptions = .init(),
-        progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+        pairs: WaveformPairHandling = .keep, progress: (WaveformProgress) -> Void = { _ in },
+        isCancelled: () -> Bool = { false }
     ) throws(AudioDecodingError) {
         guard options.isValid else {
             throw AudioDecodingError(
@@ -56,17 +62,18 @@ extension AudioAnalysis {
             )
         }
         try self.init(
-            decoding: try SoundFile(bytes: audioBytes, name: name), options: options, progress: progress,
-            isCancelled: isCancelled)
+            decoding: try SoundFile(bytes: audioBytes, name: name), options: options, pairs: pairs,
+            progress: progress, isCancelled: isCancelled)
     }
 
     private init(
-        decoding file: SoundFile, options: WaveformOptions, progress: (WaveformProgress) -> Void,
-        isCancelled: () -> Bool
+        decoding file: SoundFile, options: WaveformOptions, pairs: WaveformPairHandling,
+        progress: (WaveformProgress) -> Void, isCancelled: () -> Bool
     ) throws(AudioDecodingError) {
         let info = file.info
         let path = info.path
-        var analyzer = AudioAnalyzer(sampleRate: info.sampleRate, channels: info.channels, options: options)
+        var analyzer = AudioAnalyzer(
+            sampleRate: info.sampleRate, channels: info.channels, options: options, pairs: pairs)
         let chunkFrames = max(1, Self.chunkSamples / info.channels)
         let hint = info.frameCountHint
         // The header's count is exact in most formats and close in the others; a wrong one only

@@ -6,8 +6,12 @@ public struct AudioAnalysis: Sendable {
     public var channels: Int
     /// The frames decoded (not the header's count, which can be wrong).
     public var frameCount: Int
-    /// audiowaveform's min/max pairs at the options' zoom.
+    /// audiowaveform's min/max pairs at the options' zoom; with ``WaveformPairHandling/discard``
+    /// or ``WaveformPairHandling/stream(_:)``, the header fields only (no pairs, `length` 0).
     public var waveform: WaveformData
+    /// The pairs per channel the analysis produced, whether kept in ``waveform``, streamed or
+    /// discarded: one per zoom frames, the last partial bucket included.
+    public var waveformLength: Int
     /// What bars are made from, for any bar count, without decoding again.
     public var summary: AmplitudeSummary
     /// The decoded file, or `nil` when the frames came from elsewhere.
@@ -17,13 +21,14 @@ public struct AudioAnalysis: Sendable {
     public var durationSeconds: Double { Double(frameCount) / Double(sampleRate) }
 
     init(
-        sampleRate: Int, channels: Int, frameCount: Int, waveform: WaveformData, summary: AmplitudeSummary,
-        fileInfo: AudioFileInfo? = nil
+        sampleRate: Int, channels: Int, frameCount: Int, waveform: WaveformData, waveformLength: Int,
+        summary: AmplitudeSummary, fileInfo: AudioFileInfo? = nil
     ) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.frameCount = frameCount
         self.waveform = waveform
+        self.waveformLength = waveformLength
         self.summary = summary
         self.fileInfo = fileInfo
     }

@@ -32,17 +32,18 @@ extension AudioAnalyzer {
     }
 
     /// Analyses as many whole buckets of mixed frames as `frames` holds, starting at a bucket
-    /// boundary, and returns the frames used. The pairs of a chunk are appended to the data at once.
+    /// boundary, and returns the frames used. The pairs of a chunk are delivered at once.
     mutating func consumeWholeBuckets(_ base: UnsafePointer<Int16>, frames: Int) -> Int {
         let zoom = options.zoom
         let whole = frames / zoom
         guard whole > 0 else { return 0 }
         let eightBits = options.bits == 8
         let channels = channels
-        withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 * min(whole, 4096)) { pairs in
+        let block = Self.sinkBlockLength
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 * min(whole, block)) { pairs in
             var bucket = 0
             while bucket < whole {
-                let batch = min(whole - bucket, 4096)
+                let batch = min(whole - bucket, block)
                 for index in 0..<batch {
                     let start = base + (bucket + index) * zoom * channels
                     let run: (minimum: Int32, maximum: Int32, squares: Double)
@@ -63,10 +64,11 @@ extension AudioAnalyzer {
                     pairs[2 * index + 1] = Int16(eightBits ? run.maximum / 256 : run.maximum)
                     summary.add(frames: zoom, peak: UInt16(max(-run.minimum, run.maximum)), sumSquares: run.squares)
                 }
-                samples.append(contentsOf: UnsafeBufferPointer(rebasing: pairs[0..<(2 * batch)]))
+                deliver(UnsafeBufferPointer(rebasing: pairs[0..<(2 * batch)]))
                 bucket += batch
             }
         }
+        pairCount += whole
         return whole * zoom
     }
 

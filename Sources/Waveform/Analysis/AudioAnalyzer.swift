@@ -2,8 +2,10 @@
 /// size, then ask for the ``AudioAnalysis``.
 ///
 /// It computes audiowaveform's min/max pairs at ``WaveformOptions/zoom`` and the
-/// ``AmplitudeSummary`` that bars are made from, in one pass. Its memory is the min/max data
-/// (4 bytes per pair and channel) plus the bounded summary; it never keeps the audio.
+/// ``AmplitudeSummary`` that bars are made from, in one pass. Its memory is the bounded summary
+/// plus, with ``WaveformPairHandling/keep`` (the default), the min/max data (4 bytes per pair
+/// and channel); with ``WaveformPairHandling/discard`` or ``WaveformPairHandling/stream(_:)`` it
+/// does not grow with the audio. It never keeps the audio.
 ///
 /// ```swift
 /// var analyzer = AudioAnalyzer(sampleRate: 44_100, channels: 2)
@@ -18,10 +20,24 @@ public struct AudioAnalyzer {
     /// The zoom, bits and channel handling.
     public let options: WaveformOptions
 
+    /// The most indices handed to a ``WaveformPairSink`` in one call: 4096 pairs of a mixed
+    /// channel are 16 KB, so a call costs nothing next to the 1 M frames behind them at zoom 256.
+    public static let sinkBlockLength = 4096
+
     /// Frames consumed so far.
     public private(set) var frameCount = 0
+    /// Pairs per channel produced so far (kept, streamed or discarded); the bucket being filled
+    /// is not counted until it closes.
+    public internal(set) var pairCount = 0
     var outputChannels: Int
+    /// The pairs kept, or with a sink those not delivered yet (at most one block).
     var samples: [Int16] = []
+    /// What happens to the pairs.
+    let pairHandling: WaveformPairHandling
+    /// Whether a closed bucket's pairs are appended to `samples` (kept or waiting for the sink).
+    let storesPairs: Bool
+    /// The pairs already handed to the sink, per channel.
+    var deliveredPairs = 0
     /// Frames in the bucket being filled (0 ..< zoom).
     var bucketFill = 0
     /// The bucket being filled: min and max per output channel, and the sum of squares.
@@ -37,9 +53,17 @@ public struct AudioAnalyzer {
 
     /// Creates an analyzer for frames of `channels` interleaved 16-bit or float samples.
     ///
+    /// - Parameters:
+    ///   - sampleRate: frames per second.
+    ///   - channels: interleaved samples per frame.
+    ///   - options: zoom, bits and channel handling of the min/max data.
+    ///   - pairs: what happens to the min/max pairs: kept in the analysis (the default),
+    ///     discarded, or streamed to a sink, whose ``WaveformPairSink/begin(_:)`` is called here.
     /// - Precondition: `sampleRate` and `channels` are positive and `options` are valid
     ///   (``WaveformOptions/isValid``).
-    public init(sampleRate: Int, channels: Int, options: WaveformOptions = .init()) {
+    public init(
+        sampleRate: Int, channels: Int, options: WaveformOptions = .init(), pairs: WaveformPairHandling = .keep
+    ) {
         precondition(sampleRate > 0 && sampleRate <= Int(Int32.max), "sample rate must be positive")
         precondition(channels > 0, "channels must be positive")
         precondition(options.isValid, "zoom must be at least 1 and bits 8 or 16")
@@ -50,6 +74,20 @@ public struct AudioAnalyzer {
         bucketMinimum = [Int32](repeating: Int32(Int16.max), count: outputChannels)
         bucketMaximum = [Int32](repeating: Int32(Int16.min), count: outputChannels)
         summary = AmplitudeSummary(sampleRate: sampleRate, framesPerBucket: options.zoom)
+        pairHandling = pairs
+        switch pairs {
+        case .keep:
+            storesPairs = true
+        case .discard:
+            storesPairs = false
+        case .stream(let sink):
+            storesPairs = true
+            samples.reserveCapacity(Self.sinkBlockLength * 2 * outputChannels)
+            sink.begin(
+                WaveformDataHeader(
+                    sampleRate: sampleRate, samplesPerPixel: options.zoom, bits: options.bits,
+                    channels: outputChannels))
+        }
     }
 
     /// Consumes whole frames of interleaved 16-bit samples (`channels` values per frame).
@@ -114,7 +152,9 @@ public struct AudioAnalyzer {
 
     /// The analysis of every frame consumed so far, the last partial bucket included.
     ///
-    /// The analyzer is not changed: it can go on consuming and be finished again.
+    /// The analyzer is not changed: it can go on consuming and be finished again, except with
+    /// ``WaveformPairHandling/stream(_:)``, where finishing hands the last pairs to the sink and
+    /// so ends the stream: finish such an analyzer once, after its last frames.
     public func finish() -> AudioAnalysis {
         var copy = self
         return copy.finishInPlace()
@@ -123,6 +163,7 @@ public struct AudioAnalyzer {
     /// Makes room for the pairs of `frames` frames at once, so that the data does not grow by
     /// doubling (which briefly holds the old and the new storage) when the length is known.
     mutating func reserve(frames: Int) {
+        guard pairHandling.keepsPairs else { return }
         let buckets = (frames + options.zoom - 1) / options.zoom
         samples.reserveCapacity(buckets * 2 * outputChannels)
     }
@@ -131,29 +172,56 @@ public struct AudioAnalyzer {
     /// left empty.
     mutating func finishInPlace() -> AudioAnalysis {
         if bucketFill > 0 { emitBucket() }
-        let pairs = samples
+        flushToSink()
+        let pairs = pairHandling.keepsPairs ? samples : []
         samples = []
         let waveform = WaveformData(
             sampleRate: sampleRate, samplesPerPixel: options.zoom, bits: options.bits, channels: outputChannels,
             length: pairs.count / (2 * outputChannels), samples: pairs)
         return AudioAnalysis(
-            sampleRate: sampleRate, channels: channels, frameCount: frameCount, waveform: waveform, summary: summary)
+            sampleRate: sampleRate, channels: channels, frameCount: frameCount, waveform: waveform,
+            waveformLength: pairCount, summary: summary)
+    }
+
+    /// Appends one pair, at the data's bits, unless the pairs are discarded.
+    @inline(__always)
+    private mutating func storePair(_ low: Int32, _ high: Int32) {
+        guard storesPairs else { return }
+        let divisor: Int32 = options.bits == 8 ? 256 : 1
+        samples.append(Int16(low / divisor))
+        samples.append(Int16(high / divisor))
+    }
+
+    /// Hands the pairs waiting in `samples` to the sink, if there is one.
+    mutating func flushToSink() {
+        guard case .stream(let sink) = pairHandling, !samples.isEmpty else { return }
+        samples.withUnsafeBufferPointer { sink.receive($0, firstIndex: deliveredPairs) }
+        deliveredPairs += samples.count / (2 * outputChannels)
+        samples.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands the pairs of whole buckets just computed on to where they go: appended to the data,
+    /// dropped, or to the sink straight from `values` after any pairs still waiting.
+    mutating func deliver(_ values: UnsafeBufferPointer<Int16>) {
+        switch pairHandling {
+        case .keep:
+            samples.append(contentsOf: values)
+        case .discard:
+            break
+        case .stream(let sink):
+            flushToSink()
+            sink.receive(values, firstIndex: deliveredPairs)
+            deliveredPairs += values.count / (2 * outputChannels)
+        }
     }
 
     /// Closes the bucket being filled: its pairs go to the data, its peak and energy to the summary.
     mutating func emitBucket() {
         var peak: Int32 = 0
+        pairCount += 1
         if !options.splitChannels {
-            let low = mixedMinimum
-            let high = mixedMaximum
-            peak = max(-low, high)
-            if options.bits == 8 {
-                samples.append(Int16(low / 256))
-                samples.append(Int16(high / 256))
-            } else {
-                samples.append(Int16(low))
-                samples.append(Int16(high))
-            }
+            peak = max(-mixedMinimum, mixedMaximum)
+            storePair(mixedMinimum, mixedMaximum)
             mixedMinimum = Int32(Int16.max)
             mixedMaximum = Int32(Int16.min)
         }
@@ -161,13 +229,7 @@ public struct AudioAnalyzer {
             let low = bucketMinimum[channel]
             let high = bucketMaximum[channel]
             peak = max(peak, max(-low, high))
-            if options.bits == 8 {
-                samples.append(Int16(low / 256))
-                samples.append(Int16(high / 256))
-            } else {
-                samples.append(Int16(low))
-                samples.append(Int16(high))
-            }
+            storePair(low, high)
             bucketMinimum[channel] = Int32(Int16.max)
             bucketMaximum[channel] = Int32(Int16.min)
         }
@@ -175,5 +237,8 @@ public struct AudioAnalyzer {
         summary.add(frames: bucketFill, peak: UInt16(peak), sumSquares: squares)
         bucketSquares = 0
         bucketFill = 0
+        if case .stream = pairHandling, samples.count >= Self.sinkBlockLength * 2 * outputChannels {
+            flushToSink()
+        }
     }
 }

@@ -14,28 +14,11 @@ extension WaveformData {
     /// - Returns: the bytes of the file.
     /// - Complexity: O(`samples.count`).
     public func datBytes(version: Int? = nil) -> [UInt8] {
-        let written = (version ?? (channels == 1 ? 1 : 2)) == 1 && channels == 1 ? 1 : 2
-        let headerSize = written == 1 ? 20 : 24
+        let written = WaveformEncoding.datVersion(requested: version, channels: channels)
         var bytes = [UInt8]()
-        bytes.reserveCapacity(headerSize + samples.count * (bits / 8))
-        func append32(_ value: UInt32) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        append32(UInt32(written))
-        append32(bits == 8 ? 1 : 0)
-        append32(UInt32(truncatingIfNeeded: sampleRate))
-        append32(UInt32(truncatingIfNeeded: samplesPerPixel))
-        append32(UInt32(truncatingIfNeeded: length))
-        if written == 2 { append32(UInt32(truncatingIfNeeded: channels)) }
-        if bits == 8 {
-            for value in samples { bytes.append(UInt8(truncatingIfNeeded: value)) }
-        } else {
-            for value in samples {
-                let word = UInt16(bitPattern: value)
-                bytes.append(UInt8(truncatingIfNeeded: word))
-                bytes.append(UInt8(truncatingIfNeeded: word >> 8))
-            }
-        }
+        bytes.reserveCapacity(WaveformEncoding.datHeaderSize(version: written) + samples.count * (bits / 8))
+        WaveformEncoding.appendDatHeader(header, length: length, version: written, to: &bytes)
+        samples.withUnsafeBufferPointer { WaveformEncoding.appendDat($0, bits: bits, to: &bytes) }
         return bytes
     }
 

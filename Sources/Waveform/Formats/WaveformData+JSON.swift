@@ -7,40 +7,9 @@ extension WaveformData {
     public func jsonText() -> String {
         var bytes = [UInt8]()
         bytes.reserveCapacity(120 + samples.count * 7)
-        func append(_ text: StaticString) {
-            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        }
-        func append(_ number: Int) {
-            var magnitude = number.magnitude
-            if number < 0 { bytes.append(UInt8(ascii: "-")) }
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                repeat {
-                    buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                    count += 1
-                } while magnitude > 0 && count < buffer.count
-                for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-            }
-        }
-        append("{\"version\":2,\"channels\":")
-        append(channels)
-        append(",\"sample_rate\":")
-        append(sampleRate)
-        append(",\"samples_per_pixel\":")
-        append(samplesPerPixel)
-        append(",\"bits\":")
-        append(bits)
-        append(",\"length\":")
-        append(length)
-        append(",\"data\":[")
-        for (index, value) in samples.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            append(Int(value))
-        }
-        append("]}\n")
+        WaveformEncoding.appendJSONHead(header, length: length, to: &bytes)
+        samples.withUnsafeBufferPointer { WaveformEncoding.appendJSON($0, continuing: false, to: &bytes) }
+        WaveformEncoding.appendJSONTail(to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -34,6 +34,11 @@ public struct WaveformData: Sendable, Equatable {
         self.samples = samples
     }
 
+    /// The data's fields other than its length and pairs.
+    public var header: WaveformDataHeader {
+        WaveformDataHeader(sampleRate: sampleRate, samplesPerPixel: samplesPerPixel, bits: bits, channels: channels)
+    }
+
     /// The (min, max) pair of `channel` at `index`.
     public func pair(at index: Int, channel: Int = 0) -> (min: Int16, max: Int16) {
         let base = (index * channels + channel) * 2
