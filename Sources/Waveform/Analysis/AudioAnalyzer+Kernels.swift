@@ -12,23 +12,31 @@ extension AudioAnalyzer {
             accumulateSplit(base, frames: frames)
             return
         }
-        let run: (minimum: Int32, maximum: Int32, squares: Double)
-        #if arch(x86_64)
-            switch channels {
-            case 1: run = Self.monoRunSSE2(base, frames: frames)
-            case 2: run = Self.stereoMixedRunSSE2(base, frames: frames)
-            default: run = Self.mixedRun(base, frames: frames, channels: channels)
-            }
-        #else
-            switch channels {
-            case 1: run = Self.monoRun(base, frames: frames)
-            case 2: run = Self.stereoMixedRun(base, frames: frames)
-            default: run = Self.mixedRun(base, frames: frames, channels: channels)
-            }
-        #endif
+        let run = Self.mixedRun(base, frames: frames, channels: channels)
         mixedMinimum = min(mixedMinimum, run.minimum)
         mixedMaximum = max(mixedMaximum, run.maximum)
         bucketSquares += run.squares
+    }
+
+    /// The min, max and sum of squares of `frames` mixed frames: the vectorised loop for one or
+    /// two channels (SSE2 on x86-64, `SIMD` elsewhere), the scalar loop for more.
+    @inline(__always)
+    static func mixedRun(_ base: UnsafePointer<Int16>, frames: Int, channels: Int) -> (
+        minimum: Int32, maximum: Int32, squares: Double
+    ) {
+        #if arch(x86_64)
+            switch channels {
+            case 1: return monoRunSSE2(base, frames: frames)
+            case 2: return stereoMixedRunSSE2(base, frames: frames)
+            default: return scalarMixedRun(base, frames: frames, channels: channels)
+            }
+        #else
+            switch channels {
+            case 1: return monoRun(base, frames: frames)
+            case 2: return stereoMixedRun(base, frames: frames)
+            default: return scalarMixedRun(base, frames: frames, channels: channels)
+            }
+        #endif
     }
 
     /// Analyses as many whole buckets of mixed frames as `frames` holds, starting at a bucket
@@ -46,20 +54,7 @@ extension AudioAnalyzer {
                 let batch = min(whole - bucket, block)
                 for index in 0..<batch {
                     let start = base + (bucket + index) * zoom * channels
-                    let run: (minimum: Int32, maximum: Int32, squares: Double)
-                    #if arch(x86_64)
-                        switch channels {
-                        case 1: run = Self.monoRunSSE2(start, frames: zoom)
-                        case 2: run = Self.stereoMixedRunSSE2(start, frames: zoom)
-                        default: run = Self.mixedRun(start, frames: zoom, channels: channels)
-                        }
-                    #else
-                        switch channels {
-                        case 1: run = Self.monoRun(start, frames: zoom)
-                        case 2: run = Self.stereoMixedRun(start, frames: zoom)
-                        default: run = Self.mixedRun(start, frames: zoom, channels: channels)
-                        }
-                    #endif
+                    let run = Self.mixedRun(start, frames: zoom, channels: channels)
                     pairs[2 * index] = Int16(eightBits ? run.minimum / 256 : run.minimum)
                     pairs[2 * index + 1] = Int16(eightBits ? run.maximum / 256 : run.maximum)
                     summary.add(frames: zoom, peak: UInt16(max(-run.minimum, run.maximum)), sumSquares: run.squares)
@@ -175,7 +170,8 @@ extension AudioAnalyzer {
         return (minimum, maximum, total)
     }
 
-    static func mixedRun(_ base: UnsafePointer<Int16>, frames: Int, channels: Int) -> (
+    /// Three or more channels: each frame summed as integers and divided with C division.
+    static func scalarMixedRun(_ base: UnsafePointer<Int16>, frames: Int, channels: Int) -> (
         minimum: Int32, maximum: Int32, squares: Double
     ) {
         var minimum = Int32(Int16.max)
