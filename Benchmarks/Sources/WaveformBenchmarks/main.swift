@@ -86,7 +86,8 @@ func input(_ name: String, format: Int32, minutes: Int) -> String {
     var error = [CChar](repeating: 0, count: 256)
     let partial = path + ".partial"
     guard kb_wf_generate(partial, format, Int32(minutes * 60), &error) == 0 else {
-        fatalError("cannot write \(name): \(String(cString: error))")
+        let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        fatalError("cannot write \(name): \(reason)")
     }
     try! FileManager.default.moveItem(atPath: partial, toPath: path)
     return path
