@@ -68,6 +68,11 @@ final class UDPChannel: @unchecked Sendable {
     /// ICMP errors costs bounded memory however slow the loop is.
     static let pendingFailureLimit = 256
     private let pendingFailures = Mutex(PendingFailures())
+    /// Written (release) at the end and read (acquire) at the start of every section locked on
+    /// `pendingFailures`, which a sending thread and the loop both take: `Mutex` waits in the
+    /// standard library's uninstrumented slow path on Linux, so ThreadSanitizer does not see the
+    /// ordering it gives and reports false races; this pair of instrumented accesses shows it.
+    private let pendingFailuresFence = Atomic<UInt32>(0)
     /// Set once the owner asked for reports: the socket then has `IP_RECVERR` on.
     private let reportsFailures = Atomic<Bool>(false)
 
@@ -408,7 +413,7 @@ final class UDPChannel: @unchecked Sendable {
         UDPErrorQueue.read(fd) { found.append($0) }
         guard !found.isEmpty else { return }
         counters.deliveryFailures.add(found.count, ordering: .relaxed)
-        let schedule = pendingFailures.withLock { pending -> Bool in
+        let schedule = withPendingFailures { pending -> Bool in
             let room = max(Self.pendingFailureLimit - pending.list.count, 0)
             if found.count > room {
                 counters.deliveryFailuresDropped.add(found.count - room, ordering: .relaxed)
@@ -423,8 +428,16 @@ final class UDPChannel: @unchecked Sendable {
         }
     }
 
+    private func withPendingFailures<R>(_ body: (inout PendingFailures) -> R) -> R {
+        pendingFailures.withLock { pending in
+            let generation = pendingFailuresFence.load(ordering: .acquiring)
+            defer { pendingFailuresFence.store(generation &+ 1, ordering: .releasing) }
+            return body(&pending)
+        }
+    }
+
     private func deliverFailures() {
-        let list = pendingFailures.withLock { pending -> [OSCDeliveryFailure] in
+        let list = withPendingFailures { pending -> [OSCDeliveryFailure] in
             pending.scheduled = false
             defer { pending.list.removeAll() }
             return pending.list
