@@ -205,11 +205,13 @@ final class LinkRuntime: @unchecked Sendable {
         announceTimer?.cancel()
         announceDeadline = next
         let delay = max(next - ServerCore.now(), 0.001)
-        announceTimer = core.loop.schedule(at: .now() + .nanoseconds(Int(delay * 1e9))) { [weak self] in
-            guard let self, !core.stopped else { return }
-            announceTimer = nil
-            announceDeadline = .infinity
-            announce()
+        announceTimer = core.loop.schedule(at: .now() + .nanoseconds(Int(delay * 1e9))) { [weak self, weak core] in
+            Self.whileAlive(self, core) { runtime in
+                guard !runtime.core.stopped else { return }
+                runtime.announceTimer = nil
+                runtime.announceDeadline = .infinity
+                runtime.announce()
+            }
         }
     }
 
@@ -256,6 +258,18 @@ final class LinkRuntime: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on the runtime if it and its server are both still alive, holding the server
+    /// for the call.
+    ///
+    /// The runtime reaches its server through an unowned reference. A callback queued on the loop
+    /// (a timer, a TCP connection's events) can run after the server stopped, while the last
+    /// reference to the server is dropped on another thread: holding it strongly here keeps every
+    /// `core` access in `body` valid, and a server already gone skips the callback.
+    private static func whileAlive(_ runtime: LinkRuntime?, _ core: ServerCore?, _ body: (LinkRuntime) -> Void) {
+        guard let runtime, let core else { return }
+        withExtendedLifetime(core) { body(runtime) }
+    }
+
     /// Opens the connection of an outbound TCP link, on the server's loop; what the far side
     /// sends on it is handled like any TCP peer's frames (link bundles included).
     private func connect(_ address: OSCSocketAddress) {
@@ -272,15 +286,15 @@ final class LinkRuntime: @unchecked Sendable {
                 let connection = try await OSCTCPClient.connect(
                     to: address, loop: loop, timeout: .seconds(5),
                     onFrame: { [weak core] bytes, connection in core?.receiveFrame(bytes, from: connection) },
-                    onClose: { [weak self] connection, reason in
-                        self?.closed(connection, reason: reason, address: address)
+                    onClose: { [weak self, weak core] connection, reason in
+                        Self.whileAlive(self, core) { $0.closed(connection, reason: reason, address: address) }
                     })
-                loop.execute { [weak self] in
-                    guard let self else { return connection.close() }
-                    connected(connection, to: address)
+                loop.execute { [weak self, weak core] in
+                    guard self != nil, core != nil else { return connection.close() }
+                    Self.whileAlive(self, core) { $0.connected(connection, to: address) }
                 }
             } catch {
-                loop.execute { [weak self] in self?.connectFailed(address) }
+                loop.execute { [weak self, weak core] in Self.whileAlive(self, core) { $0.connectFailed(address) } }
             }
         }
     }
@@ -291,8 +305,8 @@ final class LinkRuntime: @unchecked Sendable {
         let attempts = failedAttempts[address, default: 0]
         failedAttempts[address] = attempts + 1
         let delay = min(0.25 * Double(1 << min(attempts, 7)), 30)
-        core.loop.schedule(at: .now() + .milliseconds(Int(delay * 1000))) { [weak self] in
-            self?.connect(address)
+        core.loop.schedule(at: .now() + .milliseconds(Int(delay * 1000))) { [weak self, weak core] in
+            Self.whileAlive(self, core) { $0.connect(address) }
         }
     }
 
@@ -333,7 +347,7 @@ final class LinkRuntime: @unchecked Sendable {
         guard !flushScheduled else { return }
         flushScheduled = true
         // After the packet (or the burst of packets) being handled: one bundle per link for all.
-        core.loop.execute { [weak self] in self?.flushChanges() }
+        core.loop.execute { [weak self, weak core] in Self.whileAlive(self, core) { $0.flushChanges() } }
     }
 
     private func flushChanges() {
