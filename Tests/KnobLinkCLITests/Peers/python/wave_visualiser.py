@@ -17,33 +17,17 @@ Usage: wave_visualiser.py HOST LISTEN_PORT (0 picks a free port; printed as `LIS
 """
 
 import json
-import socket
 import struct
 import sys
 import threading
 
-from pythonosc.dispatcher import Dispatcher
-from pythonosc.osc_message_builder import OscMessageBuilder
-from pythonosc.osc_server import BlockingOSCUDPServer
+import stdin_peer
+from stdin_peer import tagged
 
 host = sys.argv[1]
 listen_port = int(sys.argv[2])
 lock = threading.Lock()
 frames = {}  # seq -> {"form": ..., "total": n, "bars": {index: value}}
-
-
-def tagged(value):
-    if isinstance(value, bool):
-        return ["T" if value else "F", value]
-    if isinstance(value, int):
-        return ["i", value]
-    if isinstance(value, float):
-        return ["f", value]
-    if isinstance(value, str):
-        return ["s", value]
-    if isinstance(value, (bytes, bytearray)):
-        return ["b", bytes(value).hex()]
-    return ["?", repr(value)]
 
 
 def emit(address, args):
@@ -71,34 +55,4 @@ def received(address, *args):
             collect(args[0], args[1], args[2], [float(v) for v in args[3:]], "float")
 
 
-dispatcher = Dispatcher()
-dispatcher.set_default_handler(received)
-server = BlockingOSCUDPServer((host, listen_port), dispatcher)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-
-sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-sender.bind((host, 0))
-target = None
-with lock:
-    print("LISTEN", server.server_address[1], flush=True)
-
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
-    if words[0] == "quit":
-        break
-    if words[0] == "target":
-        target = ("127.0.0.1", int(words[1]))
-    elif words[0] == "send" and target:
-        builder = OscMessageBuilder(address=words[1])
-        pairs = words[2:]
-        for tag, text in zip(pairs[0::2], pairs[1::2]):
-            if tag == "f":
-                builder.add_arg(float(text), "f")
-            elif tag == "i":
-                builder.add_arg(int(text), "i")
-            else:
-                builder.add_arg(text, "s")
-        sender.sendto(builder.build().dgram, target)
-server.shutdown()
+stdin_peer.run(host, listen_port, received, lock)
