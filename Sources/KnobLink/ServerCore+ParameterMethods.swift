@@ -9,14 +9,31 @@ extension ServerCore {
         let core = reference
         for index in parameters.indices {
             let address = addresses[index].value
-            try dispatcher.register(address) { message in core.withCore { $0.valueMessage(index, message) } }
-            try dispatcher.register(address + "/raw") { message in core.withCore { $0.rawMessage(index, message) } }
-            try dispatcher.register(address + "/str") { message in core.withCore { $0.stringMessage(index, message) } }
-            try dispatcher.register(address + "/touch") { message in core.withCore { $0.touchMessage(index, message) } }
-            try dispatcher.register(address + "/z") { message in core.withCore { $0.touchMessage(index, message) } }
-            try dispatcher.register(address + "/reset") { message in core.withCore { $0.resetMessage(index, message) } }
-            try dispatcher.register(address + "/get") { message in core.withCore { $0.getMessage(index, message) } }
-            try dispatcher.register(address + "/info") { message in core.withCore { $0.infoMessage(index, message) } }
+            let target = ParameterMethodTarget(core: core, index: index)
+            try dispatcher.register(address) { [target] message in
+                target.core.withCore { $0.valueMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/raw") { [target] message in
+                target.core.withCore { $0.rawMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/str") { [target] message in
+                target.core.withCore { $0.stringMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/touch") { [target] message in
+                target.core.withCore { $0.touchMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/z") { [target] message in
+                target.core.withCore { $0.touchMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/reset") { [target] message in
+                target.core.withCore { $0.resetMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/get") { [target] message in
+                target.core.withCore { $0.getMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/info") { [target] message in
+                target.core.withCore { $0.infoMessage(target.index, message) }
+            }
         }
     }
 
