@@ -32,7 +32,7 @@ extension ServerCore {
                 interval = min(interval, subscription.interval)
             }
             state.forms[index] = forms
-            state.interval[index] = interval.isFinite ? interval : 0
+            state.interval[index] = interval.isFinite ? Float(interval) : 0
         }
     }
 
@@ -117,7 +117,7 @@ extension ServerCore {
     private func dueTime(_ state: SubscriberState, _ index: Int) -> Double {
         let kind = state.pending[index]
         if kind == 3 { return 0 }
-        let rate = max(state.lastSent[index] + state.interval[index], state.nextFlush)
+        let rate = max(state.lastSent[index] + Double(state.interval[index]), state.nextFlush)
         return kind == 2 ? rate : max(rate, state.guardUntil[index])
     }
 

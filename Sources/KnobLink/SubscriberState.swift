@@ -8,8 +8,9 @@ final class SubscriberState {
     let count: Int
     /// The forms a parameter is sent in (flag bits; 0 = not subscribed to it).
     let forms: UnsafeMutableBufferPointer<UInt8>
-    /// Seconds between two sends of a parameter.
-    let interval: UnsafeMutableBufferPointer<Double>
+    /// Seconds between two sends of a parameter. A `Float`: an interval needs no more than its
+    /// 24 bits (1/30 s is off by 1 ns), and this is one of the arrays every peer keeps per parameter.
+    let interval: UnsafeMutableBufferPointer<Float>
     /// When the parameter was last sent (monotonic seconds).
     let lastSent: UnsafeMutableBufferPointer<Double>
     /// The value the peer is known to have: last sent, or set by the peer itself (NaN: unknown).
@@ -35,7 +36,7 @@ final class SubscriberState {
     init(count: Int) {
         self.count = count
         forms = Self.make(count, 0)
-        interval = Self.make(count, 0)
+        interval = Self.make(count, Float(0))
         lastSent = Self.make(count, -.infinity)
         lastSentValue = Self.make(count, .nan)
         guardUntil = Self.make(count, -.infinity)
