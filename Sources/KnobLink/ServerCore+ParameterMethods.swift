@@ -105,12 +105,13 @@ extension ServerCore {
         let begins = flag != 0
         if let state = peer.state {
             if begins {
-                state.touching[index] = true
-            } else if state.touching[index] {
-                state.touching[index] = false
-                if state.touchChanged[index] {
+                state.setterBuffers().touching[index] = true
+            } else if state.isTouching(index) {
+                let buffers = state.setterBuffers()
+                buffers.touching[index] = false
+                if buffers.touchChanged[index] {
                     // E4 and rule 9.6: the final value once, if it changed while held.
-                    state.touchChanged[index] = false
+                    buffers.touchChanged[index] = false
                     markPending(peer, state, index, kind: 3, now: Self.now())
                 }
             }
@@ -230,7 +231,7 @@ extension ServerCore {
     /// change goes out to everyone else (E1, E2).
     func didSet(_ index: Int, _ result: ParameterSetResult, by peer: ServerPeer) {
         if let state = peer.state, let applied = result.appliedValue {
-            state.guardUntil[index] = currentSeconds() + guardSeconds
+            state.setterBuffers().guardUntil[index] = currentSeconds() + guardSeconds
             state.lastSentValue[index] = applied
         }
         if result.changed { changed(index, origin: peer) }
