@@ -32,7 +32,7 @@ extension ServerCore {
                 interval = min(interval, subscription.interval)
             }
             state.forms[index] = forms
-            state.interval[index] = interval.isFinite ? interval : 0
+            state.interval[index] = interval.isFinite ? Float(interval) : 0
         }
     }
 
@@ -89,8 +89,8 @@ extension ServerCore {
                     entry.peer._withUnsafeGuaranteedRef { peer in markPending(peer, state, index, kind: 2, now: now) }
                     return
                 }
-                if state.touching[index] {
-                    state.touchChanged[index] = true
+                if state.isTouching(index) {
+                    state.setterBuffers().touchChanged[index] = true
                     return
                 }
                 entry.peer._withUnsafeGuaranteedRef { peer in markPending(peer, state, index, kind: 1, now: now) }
@@ -117,8 +117,8 @@ extension ServerCore {
     private func dueTime(_ state: SubscriberState, _ index: Int) -> Double {
         let kind = state.pending[index]
         if kind == 3 { return 0 }
-        let rate = max(state.lastSent[index] + state.interval[index], state.nextFlush)
-        return kind == 2 ? rate : max(rate, state.guardUntil[index])
+        let rate = max(state.lastSent[index] + Double(state.interval[index]), state.nextFlush)
+        return kind == 2 ? rate : max(rate, state.guardUntil(index))
     }
 
     // MARK: Sending waiting values (E5)
@@ -159,9 +159,9 @@ extension ServerCore {
         let count = state.dirtyCount
         for position in 0..<count {
             let index = Int(state.dirty[position])
-            if state.touching[index] {
+            if state.isTouching(index) {
                 state.pending[index] = 0
-                state.touchChanged[index] = true
+                state.setterBuffers().touchChanged[index] = true
                 continue
             }
             let due = dueTime(state, index)

@@ -9,14 +9,31 @@ extension ServerCore {
         let core = reference
         for index in parameters.indices {
             let address = addresses[index].value
-            try dispatcher.register(address) { message in core.withCore { $0.valueMessage(index, message) } }
-            try dispatcher.register(address + "/raw") { message in core.withCore { $0.rawMessage(index, message) } }
-            try dispatcher.register(address + "/str") { message in core.withCore { $0.stringMessage(index, message) } }
-            try dispatcher.register(address + "/touch") { message in core.withCore { $0.touchMessage(index, message) } }
-            try dispatcher.register(address + "/z") { message in core.withCore { $0.touchMessage(index, message) } }
-            try dispatcher.register(address + "/reset") { message in core.withCore { $0.resetMessage(index, message) } }
-            try dispatcher.register(address + "/get") { message in core.withCore { $0.getMessage(index, message) } }
-            try dispatcher.register(address + "/info") { message in core.withCore { $0.infoMessage(index, message) } }
+            let target = ParameterMethodTarget(core: core, index: index)
+            try dispatcher.register(address) { [target] message in
+                target.core.withCore { $0.valueMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/raw") { [target] message in
+                target.core.withCore { $0.rawMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/str") { [target] message in
+                target.core.withCore { $0.stringMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/touch") { [target] message in
+                target.core.withCore { $0.touchMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/z") { [target] message in
+                target.core.withCore { $0.touchMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/reset") { [target] message in
+                target.core.withCore { $0.resetMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/get") { [target] message in
+                target.core.withCore { $0.getMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/info") { [target] message in
+                target.core.withCore { $0.infoMessage(target.index, message) }
+            }
         }
     }
 
@@ -88,12 +105,13 @@ extension ServerCore {
         let begins = flag != 0
         if let state = peer.state {
             if begins {
-                state.touching[index] = true
-            } else if state.touching[index] {
-                state.touching[index] = false
-                if state.touchChanged[index] {
+                state.setterBuffers().touching[index] = true
+            } else if state.isTouching(index) {
+                let buffers = state.setterBuffers()
+                buffers.touching[index] = false
+                if buffers.touchChanged[index] {
                     // E4 and rule 9.6: the final value once, if it changed while held.
-                    state.touchChanged[index] = false
+                    buffers.touchChanged[index] = false
                     markPending(peer, state, index, kind: 3, now: Self.now())
                 }
             }
@@ -213,7 +231,7 @@ extension ServerCore {
     /// change goes out to everyone else (E1, E2).
     func didSet(_ index: Int, _ result: ParameterSetResult, by peer: ServerPeer) {
         if let state = peer.state, let applied = result.appliedValue {
-            state.guardUntil[index] = currentSeconds() + guardSeconds
+            state.setterBuffers().guardUntil[index] = currentSeconds() + guardSeconds
             state.lastSentValue[index] = applied
         }
         if result.changed { changed(index, origin: peer) }

@@ -8,18 +8,16 @@ final class SubscriberState {
     let count: Int
     /// The forms a parameter is sent in (flag bits; 0 = not subscribed to it).
     let forms: UnsafeMutableBufferPointer<UInt8>
-    /// Seconds between two sends of a parameter.
-    let interval: UnsafeMutableBufferPointer<Double>
+    /// Seconds between two sends of a parameter. A `Float`: an interval needs no more than its
+    /// 24 bits (1/30 s is off by 1 ns), and this is one of the arrays every peer keeps per parameter.
+    let interval: UnsafeMutableBufferPointer<Float>
     /// When the parameter was last sent (monotonic seconds).
     let lastSent: UnsafeMutableBufferPointer<Double>
     /// The value the peer is known to have: last sent, or set by the peer itself (NaN: unknown).
     let lastSentValue: UnsafeMutableBufferPointer<Float>
-    /// Until when feedback is held after this peer set the parameter (E4 guard window).
-    let guardUntil: UnsafeMutableBufferPointer<Double>
-    /// Whether this peer holds the parameter's touch.
-    let touching: UnsafeMutableBufferPointer<Bool>
-    /// Whether the value changed while the touch was held.
-    let touchChanged: UnsafeMutableBufferPointer<Bool>
+    /// The arrays only a peer that sets or touches parameters needs (see ``setterBuffers()``); nil
+    /// until it first does. Most subscribers only listen: 10 bytes less per parameter for each.
+    private let setter: UnsafeMutablePointer<SetterBuffers?>
     /// 0: nothing waiting; 1: a value waits; 2: a value waits that skips the guard (flag-8 echo);
     /// 3: a value waits that skips guard and rate (end of a touch).
     let pending: UnsafeMutableBufferPointer<UInt8>
@@ -32,15 +30,21 @@ final class SubscriberState {
     /// When the peer may get its next packet of feedback (monotonic seconds).
     var nextFlush = -Double.infinity
 
+    /// Until when feedback is held after this peer set the parameter (E4 guard window); whether
+    /// this peer holds the parameter's touch; whether the value changed while the touch was held.
+    typealias SetterBuffers = (
+        guardUntil: UnsafeMutableBufferPointer<Double>, touching: UnsafeMutableBufferPointer<Bool>,
+        touchChanged: UnsafeMutableBufferPointer<Bool>
+    )
+
     init(count: Int) {
         self.count = count
         forms = Self.make(count, 0)
-        interval = Self.make(count, 0)
+        interval = Self.make(count, Float(0))
         lastSent = Self.make(count, -.infinity)
         lastSentValue = Self.make(count, .nan)
-        guardUntil = Self.make(count, -.infinity)
-        touching = Self.make(count, false)
-        touchChanged = Self.make(count, false)
+        setter = .allocate(capacity: 1)
+        setter.initialize(to: nil)
         pending = Self.make(count, 0)
         dirty = Self.make(count, 0)
     }
@@ -50,11 +54,37 @@ final class SubscriberState {
         interval.deallocate()
         lastSent.deallocate()
         lastSentValue.deallocate()
-        guardUntil.deallocate()
-        touching.deallocate()
-        touchChanged.deallocate()
+        if let buffers = setter.pointee {
+            buffers.guardUntil.deallocate()
+            buffers.touching.deallocate()
+            buffers.touchChanged.deallocate()
+        }
+        setter.deallocate()
         pending.deallocate()
         dirty.deallocate()
+    }
+
+    /// Whether this peer holds the parameter's touch.
+    @inline(__always)
+    func isTouching(_ index: Int) -> Bool {
+        setter.pointee?.touching[index] ?? false
+    }
+
+    /// Until when feedback is held after this peer set the parameter (E4 guard window).
+    @inline(__always)
+    func guardUntil(_ index: Int) -> Double {
+        setter.pointee?.guardUntil[index] ?? -.infinity
+    }
+
+    /// The guard times and touch flags, allocated on the peer's first set or touch.
+    func setterBuffers() -> SetterBuffers {
+        if let buffers = setter.pointee { return buffers }
+        let buffers = (
+            guardUntil: Self.make(count, -Double.infinity), touching: Self.make(count, false),
+            touchChanged: Self.make(count, false)
+        )
+        setter.pointee = buffers
+        return buffers
     }
 
     private static func make<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {

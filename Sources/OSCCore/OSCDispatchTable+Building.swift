@@ -4,12 +4,18 @@ extension OSCDispatchTable {
         private var segments: [[UInt8]] = [[]]
         private var childIndex: [[[UInt8]: Int]] = [[:]]
         private var addressIndex: [Int] = [-1]
+        /// The bytes of every node's path together: the size of the table's arena.
+        private(set) var pathBytes = 0
+
+        var nodeCount: Int { segments.count }
 
         /// Adds the validated `address` (which starts with `/`) as the path to a new or existing node.
         mutating func insert(_ address: [UInt8], addressIndex index: Int) {
             var node = 0
+            var pathLength = 0
             for part in address.split(separator: OSCAddressPatternMatcher.slash, omittingEmptySubsequences: true) {
                 let segment = Array(part)
+                pathLength += 1 + segment.count
                 if let child = childIndex[node][segment] {
                     node = child
                 } else {
@@ -18,6 +24,7 @@ extension OSCDispatchTable {
                     childIndex.append([:])
                     addressIndex.append(-1)
                     childIndex[node][segment] = child
+                    pathBytes += pathLength
                     node = child
                 }
             }
@@ -28,19 +35,17 @@ extension OSCDispatchTable {
         /// their bytes and contiguous in `children`; returns the node's index in `nodes`.
         @discardableResult
         func layout(
-            _ node: Int, path: [UInt8], segmentLength: Int, methodsByAddress: [[Int32]],
-            arena: inout [UInt8], nodes: inout [Node], children: inout [Int32], methodList: inout [Int32]
+            _ node: Int, path: [UInt8], segmentLength: Int, methodStarts: [Int32],
+            arena: inout [UInt8], nodes: inout [Node], children: inout [Int32]
         ) -> Int {
             let index = nodes.count
             let pathStart = arena.count
             arena.append(contentsOf: path)
-            var methodsStart = Int32(methodList.count)
+            var methodsStart: Int32 = 0
             var methodsCount: Int32 = 0
             if addressIndex[node] >= 0 {
-                let list = methodsByAddress[addressIndex[node]]
-                methodsStart = Int32(methodList.count)
-                methodsCount = Int32(list.count)
-                methodList.append(contentsOf: list)
+                methodsStart = methodStarts[addressIndex[node]]
+                methodsCount = methodStarts[addressIndex[node] + 1] - methodsStart
             }
             let hash = path.withUnsafeBytes { OSCDispatchTable.hash($0) }
             nodes.append(
@@ -55,8 +60,7 @@ extension OSCDispatchTable {
             for (segment, child) in sorted {
                 let childIndex = layout(
                     child, path: path + [OSCAddressPatternMatcher.slash] + segment, segmentLength: segment.count,
-                    methodsByAddress: methodsByAddress,
-                    arena: &arena, nodes: &nodes, children: &children, methodList: &methodList)
+                    methodStarts: methodStarts, arena: &arena, nodes: &nodes, children: &children)
                 laidOut.append(Int32(childIndex))
             }
             nodes[index].childrenStart = Int32(children.count)

@@ -88,12 +88,14 @@ final class OSCDispatchTable {
     init(_ registrations: [Registration]) {
         var addressIndex: [[UInt8]: Int] = [:]
         var addresses: [[UInt8]] = []
-        var methodsByAddress: [[Int32]] = []
+        // The address of each method, in registration order; grouped into `methodList` below.
+        var methodAddress: [Int32] = []
         var methods: [Method] = []
         var typeSpecs: [UInt8] = []
         var handlerBoxes: [HandlerBox] = []
         methods.reserveCapacity(registrations.count)
         handlerBoxes.reserveCapacity(registrations.count)
+        methodAddress.reserveCapacity(registrations.count)
         for registration in registrations {
             let index: Int
             if let known = addressIndex[registration.address] {
@@ -102,9 +104,8 @@ final class OSCDispatchTable {
                 index = addresses.count
                 addressIndex[registration.address] = index
                 addresses.append(registration.address)
-                methodsByAddress.append([])
             }
-            methodsByAddress[index].append(Int32(methods.count))
+            methodAddress.append(Int32(index))
             let specStart = Int32(typeSpecs.count)
             var specLength: Int32 = -1
             if let spec = registration.typeSpec {
@@ -121,13 +122,32 @@ final class OSCDispatchTable {
         for (index, address) in addresses.enumerated() {
             builder.insert(address, addressIndex: index)
         }
+        // The methods grouped by address (a counting sort, stable): address `a` has
+        // `methodList[methodStarts[a]..<methodStarts[a + 1]]`. One flat array instead of an array per
+        // address, and every array below reserved at its final size: a table of thousands of
+        // addresses is built once, and growth by doubling would leave up to half of each unused.
+        var methodStarts = [Int32](repeating: 0, count: addresses.count + 1)
+        for address in methodAddress {
+            methodStarts[Int(address) + 1] += 1
+        }
+        for index in addresses.indices {
+            methodStarts[index + 1] += methodStarts[index]
+        }
+        var methodList = [Int32](repeating: 0, count: methods.count)
+        var cursor = methodStarts
+        for (method, address) in methodAddress.enumerated() {
+            methodList[Int(cursor[Int(address)])] = Int32(method)
+            cursor[Int(address)] += 1
+        }
         var arena: [UInt8] = []
         var nodes: [Node] = []
         var children: [Int32] = []
-        var methodList: [Int32] = []
+        arena.reserveCapacity(builder.pathBytes)
+        nodes.reserveCapacity(builder.nodeCount)
+        children.reserveCapacity(builder.nodeCount)
         builder.layout(
-            0, path: [], segmentLength: 0, methodsByAddress: methodsByAddress,
-            arena: &arena, nodes: &nodes, children: &children, methodList: &methodList)
+            0, path: [], segmentLength: 0, methodStarts: methodStarts,
+            arena: &arena, nodes: &nodes, children: &children)
 
         var capacity = 8
         while capacity < 2 * addresses.count {
