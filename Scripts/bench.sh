@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 bash Scripts/install-deps.sh >/dev/null
 
 cd Benchmarks
+# SwiftPM keeps the source list of a path dependency (the main package) in its build plan and can
+# miss a file added there since the last build; dropping the plan makes it look again (no rebuild).
+rm -f .build/release.yaml .build/*/release/description.json
 swift build -c release
 bin="$(swift build -c release --show-bin-path)"
 

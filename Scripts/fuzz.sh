@@ -11,6 +11,9 @@ seconds="${FUZZ_SECONDS:-60}"
 export SWIFT_BACKTRACE=enable=no
 work=Fuzz/corpus-work
 
+# SwiftPM keeps the source list of a path dependency (the main package) in its build plan and can
+# miss a file added there since the last build; dropping the plan makes it look again (no rebuild).
+rm -f Fuzz/.build/release.yaml Fuzz/.build/*/release/description.json
 echo "fuzz: building (swift build -c release --sanitize=fuzzer in Fuzz/)"
 if ! (cd Fuzz && swift build -c release --sanitize=fuzzer); then
     echo "fuzz: build FAILED" >&2
