@@ -16,7 +16,7 @@ extension OSCPacket {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw .emptyPacket(offset: 0)
         }
-        var validator = OSCPacketValidator(base: base, options: options)
+        let validator = OSCPacketValidator(base: base, options: options)
         if bytes.count & 3 == 0 && base.load(as: UInt8.self) != UInt8(ascii: "#") {
             // A bare message: build it from the layout validation found, without a second scan.
             let layout = try validator.validateMessage(start: 0, end: bytes.count)
