@@ -66,15 +66,19 @@ struct DumpCommand: RunnableCommand {
 
     func run() throws {
         let listener = try DumpListener.start(transport, port: port, group: group, printer: printer)
+        // The signals are caught before the ready line is written: a signal sent as soon as the
+        // line appears (as a test or a script does) would otherwise find SIGINT or SIGTERM already
+        // ignored and no source yet to receive it, and the dump would never end.
+        let signals = Self.exitOnSignals()
         KnobLinkTool.write(
             "Listening on \(transport == .udp ? "UDP" : "TCP") port \(listener.port)\n", to: .standardError)
         // The process ends in the signal handler; the sockets close with it.
-        withExtendedLifetime(listener) { Self.waitForTermination() }
+        withExtendedLifetime((listener, signals)) { dispatchMain() }
     }
 
-    /// Blocks until SIGINT or SIGTERM, then exits with status 0.
-    private static func waitForTermination() -> Never {
-        let sources = [SIGINT, SIGTERM].map { number in
+    /// Makes SIGINT and SIGTERM exit with status 0, once the main queue runs.
+    private static func exitOnSignals() -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
             // Ignored first, so that the signal reaches the source instead of ending the process.
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
@@ -82,6 +86,5 @@ struct DumpCommand: RunnableCommand {
             source.resume()
             return source
         }
-        withExtendedLifetime(sources) { dispatchMain() }
     }
 }
