@@ -69,11 +69,7 @@ extension AudioAnalyzer {
 
     private mutating func accumulateSplit(_ base: UnsafePointer<Int16>, frames: Int) {
         if channels == 1 {
-            #if arch(x86_64)
-                let run = Self.monoRunSSE2(base, frames: frames)
-            #else
-                let run = Self.monoRun(base, frames: frames)
-            #endif
+            let run = Self.mixedRun(base, frames: frames, channels: 1)
             bucketMinimum[0] = min(bucketMinimum[0], run.minimum)
             bucketMaximum[0] = max(bucketMaximum[0], run.maximum)
             bucketSquares += run.squares
