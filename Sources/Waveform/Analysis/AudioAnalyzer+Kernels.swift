@@ -40,7 +40,8 @@ extension AudioAnalyzer {
     }
 
     /// Analyses as many whole buckets of mixed frames as `frames` holds, starting at a bucket
-    /// boundary, and returns the frames used. The pairs of a chunk are delivered at once.
+    /// boundary, and returns the frames used. The pairs go to ``deliver(_:)`` a block of up to
+    /// ``sinkBlockLength`` indices at a time, not bucket by bucket.
     mutating func consumeWholeBuckets(_ base: UnsafePointer<Int16>, frames: Int) -> Int {
         let zoom = options.zoom
         let whole = frames / zoom
