@@ -74,10 +74,7 @@ struct WaveformCommand: RunnableCommand {
         let outputPath = arguments.value("output")
         output = outputPath == "-" ? nil : outputPath
         if let name = arguments.value("format") {
-            guard let format = WaveformOutputFormat(rawValue: name) else {
-                throw .invalidValue(name, for: "--format <format>", reason: "expected \(WaveformOutputFormat.expected)")
-            }
-            self.format = format
+            format = try Self.choice(name, "--format <format>")
         } else if let output {
             guard let format = WaveformOutputFormat(path: output) else {
                 throw .invalidValue(

@@ -17,7 +17,4 @@ enum WaveformOutputFormat: String, Sendable, CaseIterable {
 
     /// Whether the output is a picture.
     var isPicture: Bool { self == .svg || self == .png }
-
-    /// The accepted names, for errors: `'json', 'dat', 'svg', 'png' or 'txt'`.
-    static let expected = "'json', 'dat', 'svg', 'png' or 'txt'"
 }

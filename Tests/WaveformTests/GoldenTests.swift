@@ -21,8 +21,8 @@ import Waveform
         let expected = try Fixtures.bytes(output)
         let produced = spec.json ? Array(analysis.waveform.jsonText().utf8) : analysis.waveform.datBytes()
         #expect(produced.count == expected.count)
-        let firstDifference = zip(produced, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        #expect(firstDifference == nil, "first difference at byte \(firstDifference ?? -1)")
+        let difference = firstDifference(produced, expected)
+        #expect(difference == nil, "first difference at byte \(difference ?? -1)")
     }
 
     @Test(arguments: cases)

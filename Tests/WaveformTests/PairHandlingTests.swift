@@ -57,10 +57,8 @@ import Waveform
         }
         #expect(sink.headers == [kept.waveform.header])
         #expect(sink.values.count == kept.waveform.samples.count)
-        let firstDifference = zip(sink.values, kept.waveform.samples).enumerated().first {
-            $0.element.0 != $0.element.1
-        }?.offset
-        #expect(firstDifference == nil, "first different value at \(firstDifference ?? -1)")
+        let difference = firstDifference(sink.values, kept.waveform.samples)
+        #expect(difference == nil, "first different value at \(difference ?? -1)")
         #expect(sink.blocks.count > 2)
         // Each block starts where the previous one ended and holds whole indices.
         var next = 0

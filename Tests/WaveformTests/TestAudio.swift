@@ -72,13 +72,7 @@ enum TestAudio {
     static func write(
         _ samples: [Int16], to path: String, format: Int32, sampleRate: Int, channels: Int
     ) throws {
-        var info = SF_INFO()
-        info.samplerate = Int32(sampleRate)
-        info.channels = Int32(channels)
-        info.format = format
-        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw WriteError(description: "sf_open \(path): \(String(cString: sf_strerror(nil)))")
-        }
+        let file = try create(path, format: format, sampleRate: sampleRate, channels: channels)
         defer { sf_close(file) }
         // libsndfile 1.2.0's MP3 encoder writes 16-bit input at four times its level (libmpg123
         // reads the same peaks back); floats come out at the level they went in.
@@ -96,6 +90,14 @@ enum TestAudio {
         _ samples: [Float], to path: String, sampleRate: Int, channels: Int,
         format: Int32 = Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT)
     ) throws {
+        let file = try create(path, format: format, sampleRate: sampleRate, channels: channels)
+        defer { sf_close(file) }
+        let written = samples.withUnsafeBufferPointer { sf_write_float(file, $0.baseAddress, sf_count_t($0.count)) }
+        guard written == samples.count else { throw WriteError(description: "wrote \(written) of \(samples.count)") }
+    }
+
+    /// Opens `path` for writing with libsndfile; the caller closes it.
+    private static func create(_ path: String, format: Int32, sampleRate: Int, channels: Int) throws -> OpaquePointer {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
@@ -103,9 +105,7 @@ enum TestAudio {
         guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
             throw WriteError(description: "sf_open \(path): \(String(cString: sf_strerror(nil)))")
         }
-        defer { sf_close(file) }
-        let written = samples.withUnsafeBufferPointer { sf_write_float(file, $0.baseAddress, sf_count_t($0.count)) }
-        guard written == samples.count else { throw WriteError(description: "wrote \(written) of \(samples.count)") }
+        return file
     }
 
     /// A sine of `frequency` Hz at `amplitude` (of full scale) on every channel, channel `c`

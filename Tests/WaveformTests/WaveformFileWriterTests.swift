@@ -18,15 +18,6 @@ import Waveform
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    /// The offset of the first byte that differs, or of the end of the shorter, or `nil`; a
-    /// failure then names a place instead of printing whole files.
-    static func firstDifference(_ produced: [UInt8], _ expected: [UInt8]) -> Int? {
-        if let offset = zip(produced, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-            return offset
-        }
-        return produced.count == expected.count ? nil : min(produced.count, expected.count)
-    }
-
     static func entries(_ directory: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     }
@@ -40,7 +31,7 @@ import Waveform
         let writer = try WaveformFileWriter(path: path, format: spec.json ? .json : .dat(version: nil))
         _ = try AudioAnalysis(contentsOf: Fixtures.path(input), options: spec.options, pairs: .stream(writer))
         try writer.finish()
-        #expect(Self.firstDifference(try Self.contents(path), try Fixtures.bytes(output)) == nil)
+        #expect(firstDifference(try Self.contents(path), try Fixtures.bytes(output)) == nil)
         #expect(try Self.entries(directory) == [spec.json ? "out.json" : "out.dat"], "no spool or temporary left")
     }
 
@@ -58,7 +49,7 @@ import Waveform
             let expected = Self.expectedBytes(kept.waveform, format)
             let produced = try Self.contents(path)
             #expect(produced.count == expected.count, "\(format)")
-            #expect(Self.firstDifference(produced, expected) == nil, "\(format)")
+            #expect(firstDifference(produced, expected) == nil, "\(format)")
         }
         #expect(try Self.entries(directory) == (0..<Self.formats.count).map { "out\($0)" })
     }
@@ -90,7 +81,7 @@ import Waveform
         _ = try AudioAnalysis(contentsOf: Fixtures.path("six-channels.wav"), options: options, pairs: .stream(writer))
         try writer.finish()
         #expect(close(descriptor) == 0, "the writer leaves the caller's descriptor open")
-        #expect(Self.firstDifference(try Self.contents(path), Self.expectedBytes(kept.waveform, format)) == nil)
+        #expect(firstDifference(try Self.contents(path), Self.expectedBytes(kept.waveform, format)) == nil)
     }
 
     @Test(arguments: formats)

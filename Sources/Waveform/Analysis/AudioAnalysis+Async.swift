@@ -5,8 +5,9 @@ extension AudioAnalysis {
     /// Decodes and analyses the audio file at `path` off the caller's thread, reporting progress.
     ///
     /// The synchronous ``init(contentsOf:options:pairs:progress:isCancelled:)`` runs on a Dispatch
-    /// queue, so that a long decode does not hold one of Swift's cooperative threads. Cancelling
-    /// the calling task stops decoding at the next chunk.
+    /// queue, so that a long decode does not hold one of Swift's cooperative threads; the pairs
+    /// are kept (``WaveformPairHandling/keep``). Cancelling the calling task stops decoding at the
+    /// next chunk.
     ///
     /// ```swift
     /// let (updates, continuation) = AsyncStream.makeStream(of: WaveformProgress.self)

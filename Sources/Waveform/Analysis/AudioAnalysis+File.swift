@@ -29,12 +29,7 @@ extension AudioAnalysis {
         contentsOf path: String, options: WaveformOptions = .init(), pairs: WaveformPairHandling = .keep,
         progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
     ) throws(AudioDecodingError) {
-        guard options.isValid else {
-            throw AudioDecodingError(
-                path: path,
-                reason: .invalidOptions(detail: "zoom \(options.zoom) and bits \(options.bits): zoom ≥ 1, bits 8 or 16")
-            )
-        }
+        try Self.check(options, name: path)
         try self.init(
             decoding: try SoundFile(path: path), options: options, pairs: pairs, progress: progress,
             isCancelled: isCancelled)
@@ -55,15 +50,20 @@ extension AudioAnalysis {
         pairs: WaveformPairHandling = .keep, progress: (WaveformProgress) -> Void = { _ in },
         isCancelled: () -> Bool = { false }
     ) throws(AudioDecodingError) {
+        try Self.check(options, name: name)
+        try self.init(
+            decoding: try SoundFile(bytes: audioBytes, name: name), options: options, pairs: pairs,
+            progress: progress, isCancelled: isCancelled)
+    }
+
+    /// Refuses `options` the analyzer would trap on, before the file named `name` is opened.
+    private static func check(_ options: WaveformOptions, name: String) throws(AudioDecodingError) {
         guard options.isValid else {
             throw AudioDecodingError(
                 path: name,
                 reason: .invalidOptions(detail: "zoom \(options.zoom) and bits \(options.bits): zoom ≥ 1, bits 8 or 16")
             )
         }
-        try self.init(
-            decoding: try SoundFile(bytes: audioBytes, name: name), options: options, pairs: pairs,
-            progress: progress, isCancelled: isCancelled)
     }
 
     private init(

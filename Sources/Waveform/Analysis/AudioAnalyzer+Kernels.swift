@@ -40,7 +40,8 @@ extension AudioAnalyzer {
     }
 
     /// Analyses as many whole buckets of mixed frames as `frames` holds, starting at a bucket
-    /// boundary, and returns the frames used. The pairs of a chunk are delivered at once.
+    /// boundary, and returns the frames used. The pairs go to ``deliver(_:)`` a block of up to
+    /// ``sinkBlockLength`` indices at a time, not bucket by bucket.
     mutating func consumeWholeBuckets(_ base: UnsafePointer<Int16>, frames: Int) -> Int {
         let zoom = options.zoom
         let whole = frames / zoom
@@ -69,11 +70,7 @@ extension AudioAnalyzer {
 
     private mutating func accumulateSplit(_ base: UnsafePointer<Int16>, frames: Int) {
         if channels == 1 {
-            #if arch(x86_64)
-                let run = Self.monoRunSSE2(base, frames: frames)
-            #else
-                let run = Self.monoRun(base, frames: frames)
-            #endif
+            let run = Self.mixedRun(base, frames: frames, channels: 1)
             bucketMinimum[0] = min(bucketMinimum[0], run.minimum)
             bucketMaximum[0] = max(bucketMaximum[0], run.maximum)
             bucketSquares += run.squares

@@ -12,20 +12,21 @@
         /// The smallest of eight 16-bit lanes, folding halves together instead of going lane by lane.
         @inline(__always)
         static func horizontalMinimum(_ vector: __m128i) -> Int32 {
-            // Lanes 0…3 against 4…7, then 0…1 against 2…3, then 0 against 1.
-            var folded = _mm_min_epi16(vector, _mm_unpackhi_epi64(vector, vector))
-            folded = _mm_min_epi16(folded, _mm_srli_epi64(folded, 32))
-            folded = _mm_min_epi16(folded, _mm_srli_epi32(folded, 16))
-            return Int32(Int16(truncatingIfNeeded: _mm_cvtsi128_si32(folded)))
+            horizontalFold(vector, _mm_min_epi16)
         }
 
         /// The largest of eight 16-bit lanes.
         @inline(__always)
         static func horizontalMaximum(_ vector: __m128i) -> Int32 {
+            horizontalFold(vector, _mm_max_epi16)
+        }
+
+        @inline(__always)
+        private static func horizontalFold(_ vector: __m128i, _ pick: (__m128i, __m128i) -> __m128i) -> Int32 {
             // Lanes 0…3 against 4…7, then 0…1 against 2…3, then 0 against 1.
-            var folded = _mm_max_epi16(vector, _mm_unpackhi_epi64(vector, vector))
-            folded = _mm_max_epi16(folded, _mm_srli_epi64(folded, 32))
-            folded = _mm_max_epi16(folded, _mm_srli_epi32(folded, 16))
+            var folded = pick(vector, _mm_unpackhi_epi64(vector, vector))
+            folded = pick(folded, _mm_srli_epi64(folded, 32))
+            folded = pick(folded, _mm_srli_epi32(folded, 16))
             return Int32(Int16(truncatingIfNeeded: _mm_cvtsi128_si32(folded)))
         }
 

@@ -215,7 +215,8 @@ public struct AudioAnalyzer {
         }
     }
 
-    /// Closes the bucket being filled: its pairs go to the data, its peak and energy to the summary.
+    /// Closes the bucket being filled: its pairs are kept, wait in `samples` for the sink (handed
+    /// over once a block is full) or are dropped; its peak and energy go to the summary.
     mutating func emitBucket() {
         var peak: Int32 = 0
         pairCount += 1

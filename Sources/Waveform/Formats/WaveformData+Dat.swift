@@ -37,7 +37,7 @@ extension WaveformData {
         guard bytes.count >= 20 else { throw .truncatedHeader(needed: 20, available: bytes.count) }
         let version = Int(Int32(bitPattern: word(0)))
         guard version == 1 || version == 2 else { throw .unsupportedVersion(version, offset: 0) }
-        let headerSize = version == 1 ? 20 : 24
+        let headerSize = WaveformEncoding.datHeaderSize(version: version)
         guard bytes.count >= headerSize else {
             throw .truncatedHeader(needed: headerSize, available: bytes.count)
         }
