@@ -1,6 +1,7 @@
 """What the python-osc peers driven over stdin by the tests share.
 
-`tagged` turns a received argument into [tag, value] for a JSON line; `run` listens on
+`tagged` turns a received argument into [tag, value] for a JSON line, `message` builds what a
+`send` command asks for, and `run` listens on
 HOST:LISTEN_PORT with a python-osc server whose default handler is `handler`, prints
 `LISTEN PORT`, and then follows the commands on stdin, one a line:
     target PORT                     where the server listens (on 127.0.0.1)
@@ -31,7 +32,8 @@ def tagged(value):
     return ["?", repr(value)]
 
 
-def build(address, pairs):
+def message(address, pairs):
+    """The message `send ADDRESS [TAG VALUE]...` asks for."""
     builder = OscMessageBuilder(address=address)
     for tag, text in zip(pairs[0::2], pairs[1::2]):
         if tag == "f":
@@ -40,7 +42,7 @@ def build(address, pairs):
             builder.add_arg(int(text), "i")
         else:
             builder.add_arg(text, "s")
-    return builder.build().dgram
+    return builder.build()
 
 
 def run(host, listen_port, handler, lock):
@@ -64,5 +66,5 @@ def run(host, listen_port, handler, lock):
         if words[0] == "target":
             target = ("127.0.0.1", int(words[1]))
         elif words[0] == "send" and target:
-            sender.sendto(build(words[1], words[2:]), target)
+            sender.sendto(message(words[1], words[2:]).dgram, target)
     server.shutdown()

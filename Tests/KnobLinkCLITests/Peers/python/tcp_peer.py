@@ -11,27 +11,16 @@ import json
 import sys
 import threading
 
-from pythonosc.osc_message_builder import OscMessageBuilder
 from pythonosc.osc_packet import OscPacket
 from pythonosc.tcp_client import SimpleTCPClient
+
+from stdin_peer import message, tagged
 
 port = int(sys.argv[1])
 mode = sys.argv[2]
 client = SimpleTCPClient("127.0.0.1", port, mode=mode)
 lock = threading.Lock()
 running = True
-
-
-def tagged(value):
-    if isinstance(value, bool):
-        return ["T" if value else "F", value]
-    if isinstance(value, int):
-        return ["i", value]
-    if isinstance(value, float):
-        return ["f", value]
-    if isinstance(value, str):
-        return ["s", value]
-    return ["?", repr(value)]
 
 
 def show(address, args):
@@ -69,15 +58,6 @@ for line in sys.stdin:
     if words[0] == "quit":
         break
     if words[0] == "send":
-        builder = OscMessageBuilder(address=words[1])
-        pairs = words[2:]
-        for tag, text in zip(pairs[0::2], pairs[1::2]):
-            if tag == "f":
-                builder.add_arg(float(text), "f")
-            elif tag == "i":
-                builder.add_arg(int(text), "i")
-            else:
-                builder.add_arg(text, "s")
-        client.send(builder.build())
+        client.send(message(words[1], words[2:]))
 running = False
 client.close()
