@@ -10,6 +10,9 @@ extension ServerCore {
         for index in parameters.indices {
             let address = addresses[index].value
             let target = ParameterMethodTarget(core: core, index: index)
+            // Written out rather than looped over a table of facets: a closure that captures
+            // only `target` needs no context of its own, and 8,000 contexts cost 0.3 MiB of the
+            // server's resident size (Docs/BENCHMARKS.md, where the memory goes).
             try dispatcher.register(address) { [target] message in
                 target.core.withCore { $0.valueMessage(target.index, message) }
             }

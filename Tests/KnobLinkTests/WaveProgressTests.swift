@@ -13,12 +13,7 @@ import Testing
     @Test func aScrubReachesOtherVisualisersButNotTheScrubber() async throws {
         let fixture = try ServerFixture()
         WaveTesting.setSource(WaveTesting.rampSource(), on: fixture)
-        let first = try fixture.peer()
-        let second = try fixture.peer()
-        #expect(await WaveTesting.subscribe(first))
-        #expect(await WaveTesting.subscribe(second))
-        first.clear()
-        second.clear()
+        let (first, second) = try await WaveTesting.twoVisualisers(on: fixture)
         second.send("/wave/progress", [.float32(0.25)])
         #expect(await first.wait { _ in Self.progress(first) == [0.25] })
         await second.sync()
@@ -41,12 +36,7 @@ import Testing
 
     @Test func aClampedScrubIsCorrectedToTheScrubberOnce() async throws {
         let fixture = try ServerFixture()
-        let first = try fixture.peer()
-        let second = try fixture.peer()
-        #expect(await WaveTesting.subscribe(first))
-        #expect(await WaveTesting.subscribe(second))
-        first.clear()
-        second.clear()
+        let (first, second) = try await WaveTesting.twoVisualisers(on: fixture)
         second.send("/wave/progress", [.float32(1.5)])
         #expect(await second.wait { _ in Self.progress(second) == [1] })
         #expect(await first.wait { _ in Self.progress(first) == [1] })

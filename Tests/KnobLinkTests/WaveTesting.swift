@@ -37,6 +37,17 @@ enum WaveTesting {
         return await peer.wait { $0.contains { $0.address == "/wave/progress" } }
     }
 
+    /// Two peers of `fixture`, both subscribed with the defaults, with nothing received yet.
+    static func twoVisualisers(on fixture: ServerFixture) async throws -> (TestPeer, TestPeer) {
+        let first = try fixture.peer()
+        let second = try fixture.peer()
+        #expect(await subscribe(first))
+        #expect(await subscribe(second))
+        first.clear()
+        second.clear()
+        return (first, second)
+    }
+
     /// The frames in `messages` by seq, each reassembled when all its bars arrived.
     static func overviews(_ messages: [OSCMessage]) -> [Int32: [Float]] {
         var parts: [Int32: (total: Int, values: [Int: Float])] = [:]
