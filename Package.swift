@@ -1,10 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The module map is in DESIGN.md: OSCCore (wire format, pure Swift), OSCTransport (sockets),
+// The module map is in Docs/ARCHITECTURE.md: OSCCore (wire format, pure Swift), OSCTransport (sockets),
 // Parameters (the tree), Controls (knob and toggle state machines), the `knoblink` command,
-// Waveform (audio decoding through CSndFile, bars, pictures through CZlib, the scrubber),
-// and CLibLO, liblo's C API, which only tests and benchmarks use as the reference peer.
+// Waveform (audio decoding through CSndFile, bars, pictures through CZlib, the scrubber), OSCQuery
+// (the namespace, its JSON and the WebSocket commands over HTTPCore), WebSurface (the web page),
+// Zeroconf (DNS-SD advertising through the Avahi daemon, via CAvahi), and CLibLO, liblo's C API,
+// which only tests and benchmarks use as the reference peer.
 let package = Package(
     name: "KnobLink",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -16,32 +18,75 @@ let package = Package(
         .library(name: "ControlsTesting", targets: ["ControlsTesting"]),
         .library(name: "Waveform", targets: ["Waveform"]),
         .library(name: "KnobLink", targets: ["KnobLink"]),
+        .library(name: "HTTPCore", targets: ["HTTPCore"]),
+        .library(name: "WebSurface", targets: ["WebSurface"]),
+        .library(name: "OSCQuery", targets: ["OSCQuery"]),
+        .library(name: "Zeroconf", targets: ["Zeroconf"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "RemoteTree", targets: ["RemoteTree"]),
         .executable(name: "knoblink", targets: ["KnobLinkCLI"]),
     ],
     targets: [
         .target(name: "OSCCore"),
+        // HTTP/1.1 and RFC 6455 WebSocket codecs for OSCQuery and the web page: bytes only, fuzzed.
+        .target(name: "HTTPCore"),
+        // The OSCQuery namespace over a tree, its JSON, and the WebSocket's text commands: pure, no sockets.
+        .target(name: "OSCQuery", dependencies: ["HTTPCore", "Parameters"]),
         .target(name: "OSCTransport", dependencies: ["OSCCore"]),
+        // The web control surface's page, style sheet and scripts, embedded (GET /ui); no server code.
+        .target(
+            name: "WebSurface",
+            resources: [
+                .embedInCode("Resources/ui.html"), .embedInCode("Resources/ui.css"), .embedInCode("Resources/osc.js"),
+                .embedInCode("Resources/math.js"), .embedInCode("Resources/input.js"),
+                .embedInCode("Resources/wave.js"), .embedInCode("Resources/ui.js"),
+            ]),
         .systemLibrary(name: "CLibLO", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // No pkgConfig: avahi-client.pc adds -D_REENTRANT, which SwiftPM refuses with a warning on every
+        // build; the headers are in /usr/include and the module map links the two libraries.
+        .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
+        // DNS-SD advertising (`_osc._udp`, `_oscjson._tcp`) through the Avahi daemon.
+        .target(name: "Zeroconf", dependencies: ["CAvahi"]),
         .target(name: "Waveform", dependencies: ["CSndFile", "CZlib", "Controls"]),
-        .target(name: "KnobLink", dependencies: ["OSCCore", "OSCTransport", "Parameters", "Waveform"]),
+        .target(
+            name: "KnobLink",
+            dependencies: ["OSCCore", "OSCTransport", "Parameters", "Waveform", "HTTPCore", "OSCQuery", "WebSurface"]),
         .executableTarget(
-            name: "KnobLinkCLI", dependencies: ["OSCCore", "OSCTransport", "Parameters", "KnobLink", "Waveform"]),
+            name: "KnobLinkCLI",
+            dependencies: [
+                "OSCCore", "OSCTransport", "Parameters", "Controls", "KnobLink", "Waveform", "Zeroconf", "TerminalUI",
+                "RemoteTree",
+            ]),
         .target(name: "Parameters"),
         .target(name: "Controls", dependencies: ["Parameters"]),
         .target(name: "ControlsTesting", dependencies: ["Controls"]),
+        // The terminal control surface: cell grid, renderer, input decoding, layout; never the server.
+        .target(name: "TerminalUI", dependencies: ["Controls", "Waveform", "Parameters"]),
+        // A mirror of a remote KnobLink server's tree (`knoblink surface URL`); never the server.
+        .target(name: "RemoteTree", dependencies: ["OSCCore", "OSCTransport", "Parameters"]),
+        .testTarget(
+            name: "RemoteTreeTests", dependencies: ["RemoteTree", "KnobLink", "OSCCore", "OSCTransport", "Parameters"]),
         .testTarget(name: "OSCCoreTests", dependencies: ["OSCCore", "CLibLO"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "OSCQueryTests", dependencies: ["OSCQuery", "HTTPCore", "Parameters"], exclude: ["python"]),
         .testTarget(name: "OSCTransportTests", dependencies: ["OSCTransport", "OSCCore", "CLibLO"]),
         .testTarget(
             name: "KnobLinkCLITests", dependencies: ["KnobLinkCLI", "OSCCore", "OSCTransport", "Parameters", "CLibLO"],
             exclude: ["Peers/python"]),
         .testTarget(name: "ParametersTests", dependencies: ["Parameters"]),
-        .testTarget(name: "KnobLinkTests", dependencies: ["KnobLink", "OSCCore", "OSCTransport", "Parameters", "CLibLO"]),
+        .testTarget(
+            name: "WebSurfaceTests", dependencies: ["WebSurface", "Parameters", "Controls", "KnobLinkCLI"],
+            exclude: ["browser"]),
+        .testTarget(
+            name: "KnobLinkTests", dependencies: ["KnobLink", "OSCCore", "OSCTransport", "Parameters", "CLibLO"]),
         .testTarget(
             name: "ControlsTests", dependencies: ["Controls", "ControlsTesting", "Parameters"], exclude: ["Fixtures"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Controls", "Parameters", "Waveform"]),
         .testTarget(
             name: "WaveformTests", dependencies: ["Waveform", "CSndFile", "CZlib", "Controls", "ControlsTesting"],
             exclude: ["Fixtures"]),
+        .testTarget(name: "ZeroconfTests", dependencies: ["Zeroconf"], exclude: ["scripts"]),
     ]
 )

@@ -71,12 +71,37 @@ let package = Package(
             name: "ParameterBenchmarks",
             dependencies: ["BenchHarness", .product(name: "Parameters", package: knobLink)]
         ),
+        // WebSocket peers against UDP peers of one embedded server: set → echo and a 64-listener fan-out (issue 11).
+        .executableTarget(
+            name: "WebSocketBenchmarks",
+            dependencies: [
+                "BenchHarness", .product(name: "KnobLink", package: knobLink),
+                .product(name: "OSCCore", package: knobLink), .product(name: "Parameters", package: knobLink),
+            ]
+        ),
+        // `GET /` of the OSCQuery namespace against the same bytes from a buffer (issue 11).
+        .executableTarget(
+            name: "OSCQueryBenchmarks",
+            dependencies: [
+                "BenchHarness", .product(name: "OSCQuery", package: knobLink),
+                .product(name: "HTTPCore", package: knobLink), .product(name: "Parameters", package: knobLink),
+            ]
+        ),
         // Waveform rendering (helper `waverender`): full render, composed frames, PNG encoding.
         .executableTarget(
             name: "RenderBenchmarks",
             dependencies: [
                 "BenchHarness", .product(name: "Waveform", package: knobLink),
                 .product(name: "Controls", package: knobLink),
+            ]
+        ),
+        // The terminal surface's frames on a 200×60 terminal: changed cells against a full redraw (issue 13).
+        .executableTarget(
+            name: "TerminalBenchmarks",
+            dependencies: [
+                "BenchHarness", .product(name: "TerminalUI", package: knobLink),
+                .product(name: "Controls", package: knobLink), .product(name: "Waveform", package: knobLink),
+                .product(name: "Parameters", package: knobLink),
             ]
         ),
     ]

@@ -24,10 +24,46 @@ func fuzzer(_ name: String) -> Target {
 
 // The waveform decoders' targets (helper `wavecore`): audiowaveform's .dat and .json, and audio files
 // through libsndfile.
-func waveformFuzzer(_ name: String) -> Target {
+func waveformFuzzer(_ name: String, quietMPG123: Bool = false) -> Target {
     .executableTarget(
         name: name,
-        dependencies: ["FuzzSupport", .product(name: "Waveform", package: knobLink)],
+        dependencies: ["FuzzSupport", .product(name: "Waveform", package: knobLink)]
+            + (quietMPG123 ? ["CQuietMPG123"] : []),
+        swiftSettings: fuzzerSettings,
+        // The executable's mpg123_new must be in its dynamic symbol table to come before libmpg123's.
+        linkerSettings: quietMPG123 ? [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mpg123_new"])] : []
+    )
+}
+
+// The server core's target (issue 9) drives `ServerCore` itself, through `@testable import`:
+// `Scripts/fuzz.sh` builds with `-enable-testing` for it.
+func serverFuzzer(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [
+            "FuzzSupport", .product(name: "KnobLink", package: knobLink), .product(name: "OSCCore", package: knobLink),
+            .product(name: "OSCTransport", package: knobLink), .product(name: "Parameters", package: knobLink),
+        ],
+        swiftSettings: fuzzerSettings
+    )
+}
+
+// The HTTP and WebSocket codecs' targets (issue 11).
+func httpFuzzer(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport", .product(name: "HTTPCore", package: knobLink)],
+        swiftSettings: fuzzerSettings
+    )
+}
+
+// The OSCQuery namespace's command parser (issue 11): the WebSocket's text frames.
+func oscQueryFuzzer(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [
+            "FuzzSupport", .product(name: "OSCQuery", package: knobLink), .product(name: "Parameters", package: knobLink),
+        ],
         swiftSettings: fuzzerSettings
     )
 }
@@ -46,6 +82,13 @@ let package = Package(
         fuzzer("FuzzLengthPrefixFramer"),
         waveformFuzzer("FuzzWaveformDat"),
         waveformFuzzer("FuzzWaveformJSON"),
-        waveformFuzzer("FuzzAudioDecoder"),
+        // libsndfile's MP3 decoder, libmpg123, prints every damaged frame to stderr unless told not
+        // to (Sources/CQuietMPG123/quiet.c tells it).
+        .target(name: "CQuietMPG123"),
+        waveformFuzzer("FuzzAudioDecoder", quietMPG123: true),
+        serverFuzzer("FuzzServerCore"),
+        httpFuzzer("FuzzHTTPRequestParser"),
+        httpFuzzer("FuzzWebSocketFrameDecoder"),
+        oscQueryFuzzer("FuzzOSCQueryCommand"),
     ]
 )

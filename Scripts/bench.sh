@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
 # Builds the benchmarks (-c release) and runs every scenario, KnobLink side by side with liblo and
 # the raw socket in one run: for each, KnobLink's figure, the peer's and the ratio (Docs/BENCHMARKS.md).
-# Usage: bash Scripts/bench.sh [osc|udp|params|server|waveform|render]...   (default: all of them)
+# The web suite measures the page in headless Chromium against the release `knoblink` of the main
+# package (Benchmarks/web/web_bench.py); it needs none of the Swift benchmarks built.
+# Usage: bash Scripts/bench.sh [osc|udp|params|server|waveform|render|oscquery|websocket|web]...   (default: all of them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-deps.sh >/dev/null
 
+suites=("$@")
+[ ${#suites[@]} -eq 0 ] && suites=(osc udp params server waveform render oscquery websocket web terminal)
+swift_suites=0
+for suite in "${suites[@]}"; do [ "$suite" != web ] && swift_suites=1; done
+
 cd Benchmarks
-# SwiftPM keeps the source list of a path dependency (the main package) in its build plan and can
-# miss a file added there since the last build; dropping the plan makes it look again (no rebuild).
-rm -f .build/release.yaml .build/*/release/description.json
-swift build -c release
-bin="$(swift build -c release --show-bin-path)"
+if [ "$swift_suites" -eq 1 ]; then
+    # SwiftPM keeps the source list of a path dependency (the main package) in its build plan and can
+    # miss a file added there since the last build; dropping the plan makes it look again (no rebuild).
+    rm -f .build/release.yaml .build/*/release/description.json
+    swift build -c release
+    bin="$(swift build -c release --show-bin-path)"
+fi
 
 echo "KnobLink benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "machine: $(uname -srm); $(nproc) CPUs; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
@@ -20,8 +29,6 @@ echo "liblo $(pkg-config --modversion liblo); libsndfile $(pkg-config --modversi
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
-suites=("$@")
-[ ${#suites[@]} -eq 0 ] && suites=(osc udp params server waveform render)
 for suite in "${suites[@]}"; do
     case "$suite" in
     osc) "$bin/OSCBenchmarks" ;;
@@ -43,8 +50,23 @@ for suite in "${suites[@]}"; do
         "$bin/WaveformBenchmarks"
         ;;
     render) "$bin/RenderBenchmarks" ;;
+    oscquery) "$bin/OSCQueryBenchmarks" ;;
+    websocket) "$bin/WebSocketBenchmarks" ;;
+    web)
+        # The page is embedded in the binary, so a changed page needs this build to be measured.
+        (cd .. && swift build -c release --product knoblink)
+        knoblink="$(cd .. && swift build -c release --show-bin-path)/knoblink"
+        ../.build/venv-browser/bin/python -u web/web_bench.py --knoblink "$knoblink" ${KNOBLINK_WEB_BENCH_ARGS:-}
+        ;;
+    terminal)
+        # Frames in process (changed cells against a full redraw), then the release binary's surface
+        # in a pseudo-terminal: idle CPU and UDP set -> frame latency.
+        "$bin/TerminalBenchmarks"
+        (cd .. && swift build -c release --product knoblink)
+        python3 -u terminal/terminal_bench.py "$(cd .. && swift build -c release --show-bin-path)/knoblink"
+        ;;
     *)
-        echo "unknown suite '$suite' (osc, udp, params, server, waveform, render)" >&2
+        echo "unknown suite '$suite' (osc, udp, params, server, waveform, render, oscquery, websocket, web, terminal)" >&2
         exit 64
         ;;
     esac

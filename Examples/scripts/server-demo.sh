@@ -15,8 +15,15 @@ server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$presets" "$log"' EXIT
 for _ in $(seq 50); do
     grep -q '^Listening' "$log" && break
+    kill -0 "$server" 2>/dev/null || break
     sleep 0.1
 done
+if ! grep -q '^Listening' "$log"; then
+    # Port taken, or a bad option: say so instead of running the scripts against nothing.
+    echo "server-demo.sh: the server did not start:" >&2
+    sed 's/^/  /' "$log" >&2
+    exit 1
+fi
 head -n 1 "$log"
 
 echo; echo "## server-tour.sh"; bash "$here/server-tour.sh"

@@ -22,12 +22,17 @@ public struct AllowList: Sendable, Hashable, CustomStringConvertible {
         return list
     }()
 
-    /// Loopback, private and link-local ranges of both families: `127.0.0.0/8`, `::1`, `10/8`,
-    /// `172.16/12`, `192.168/16`, `169.254/16`, `fc00::/7`, `fe80::/10`.
-    public static let privateRanges = AllowList(
+    /// Loopback alone: `127.0.0.0/8` and `::1` (the default of `--trust`).
+    public static let loopback = AllowList(
         [
             CIDR(addressBytes: [127, 0, 0, 0], prefixLength: 8)!,
             CIDR(addressBytes: [UInt8](repeating: 0, count: 15) + [1], prefixLength: 128)!,
+        ])
+
+    /// Loopback, private and link-local ranges of both families: `127.0.0.0/8`, `::1`, `10/8`,
+    /// `172.16/12`, `192.168/16`, `169.254/16`, `fc00::/7`, `fe80::/10`.
+    public static let privateRanges = AllowList(
+        loopback.blocks + [
             CIDR(addressBytes: [10, 0, 0, 0], prefixLength: 8)!,
             CIDR(addressBytes: [172, 16, 0, 0], prefixLength: 12)!,
             CIDR(addressBytes: [192, 168, 0, 0], prefixLength: 16)!,

@@ -5,3 +5,13 @@ public enum FeedbackPort: Sendable, Hashable {
     /// The sender's IP and the source port of its packet.
     case auto
 }
+
+extension FeedbackPort: CustomStringConvertible {
+    /// `9000`, or `auto`: as `--feedback-port` takes it.
+    public var description: String {
+        switch self {
+        case .fixed(let port): "\(port)"
+        case .auto: "auto"
+        }
+    }
+}

@@ -47,6 +47,6 @@ extension KnobLinkServer {
 extension ServerCore {
     /// The link counters, for `/sys/stats`.
     func linkStatisticsEntries() -> [(name: String, value: Int)] {
-        links?.manager.statistics.entries ?? []
+        [("links", links?.manager.links.count ?? 0)] + (links?.manager.statistics.entries ?? [])
     }
 }

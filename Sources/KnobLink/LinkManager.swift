@@ -26,7 +26,17 @@ public struct LinkManager: Sendable {
         public var lastHeard: Double?
         /// When this side last announced itself, if ever.
         public var lastAnnounced: Double?
+        /// Whether the link was given at start or by the embedding program (`--link`,
+        /// ``KnobLinkServer/link(to:twoWay:)``), and so is never pruned; `false` for one a peer
+        /// asked for with `/sys/link`.
+        public var configured = true
+        /// Failures in a row to reach the far side (refused connections, unreachable reports)
+        /// since it was last heard from.
+        public var failures = 0
     }
+
+    /// How many failures in a row prune a link that a peer asked for (``Link/configured`` `false`).
+    public static let pruneAfterFailures = 4
 
     /// This instance's name, as it appears in hop lists.
     public var name: String
@@ -46,10 +56,11 @@ public struct LinkManager: Sendable {
     /// - Returns: `true` if the link is new.
     @discardableResult
     public mutating func add(
-        url: OSCURL, address: OSCSocketAddress, twoWay: Bool, announceInterval: Double = 30
+        url: OSCURL, address: OSCSocketAddress, twoWay: Bool, announceInterval: Double = 30, configured: Bool = true
     ) -> Bool {
         if let index = links.firstIndex(where: { $0.address == address }) {
             links[index].url = url
+            if configured { links[index].configured = true }
             // A link configured two-way stays so (with its interval) when the far side's
             // announcement asks for a one-way link back.
             if twoWay {
@@ -61,8 +72,31 @@ public struct LinkManager: Sendable {
         links.append(
             Link(
                 url: url, address: address, twoWay: twoWay, announceInterval: announceInterval, lastHeard: nil,
-                lastAnnounced: nil))
+                lastAnnounced: nil, configured: configured))
         return true
+    }
+
+    /// Whether there is a link to `address`.
+    public func contains(_ address: OSCSocketAddress) -> Bool {
+        links.contains { $0.address == address }
+    }
+
+    /// Counts a failure to reach the far side of the link to `address` (a refused connection,
+    /// an unreachable report), and removes the link if a peer asked for it and it has now failed
+    /// ``pruneAfterFailures`` times in a row.
+    /// - Returns: the link if it was pruned.
+    public mutating func recordFailure(to address: OSCSocketAddress) -> Link? {
+        guard let index = links.firstIndex(where: { $0.address == address }) else { return nil }
+        links[index].failures += 1
+        guard !links[index].configured, links[index].failures >= Self.pruneAfterFailures else { return nil }
+        statistics.pruned += 1
+        return links.remove(at: index)
+    }
+
+    /// Clears the failures of the link to `address`: its far side was reached.
+    public mutating func recordReached(_ address: OSCSocketAddress) {
+        guard let index = links.firstIndex(where: { $0.address == address }) else { return }
+        links[index].failures = 0
     }
 
     /// Removes the link to `address`.
@@ -92,7 +126,10 @@ public struct LinkManager: Sendable {
     public mutating func plan(
         for bundle: LinkBundle, from source: OSCSocketAddress, now: Double, current: (String) -> Double?
     ) -> LinkPlan? {
-        if let index = links.firstIndex(where: { $0.address == source }) { links[index].lastHeard = now }
+        if let index = links.firstIndex(where: { $0.address == source }) {
+            links[index].lastHeard = now
+            links[index].failures = 0
+        }
         guard !bundle.via.names(name) else {
             statistics.loopsDropped += 1
             return nil

@@ -7,15 +7,19 @@ import Parameters
 /// applies and forwards what it decides, forwards the server's own changes, announces two-way
 /// links, and keeps `--state` in step.
 ///
-/// Confined to the server's event loop like ``ServerCore`` (hence unchecked `Sendable`); it
-/// reaches the server only through the core's extension points (change observers, the packet
-/// filter, start and stop handlers) and the `/sys/link` and `/sys/unlink` methods.
+/// Confined to the server's event loop like ``ServerCore`` (hence unchecked `Sendable`). It hooks
+/// into the server through the core's extension points (change observers, the packet filter,
+/// start and stop handlers) and the `/sys/link` and `/sys/unlink` methods, and beyond them uses
+/// the core's internals directly: its UDP socket to send link traffic, its parameters and
+/// `changed(_:)` to apply values, its counters, its log, the current packet's source, and
+/// `connectionClosed` for TCP links.
 final class LinkRuntime: @unchecked Sendable {
     unowned let core: ServerCore
     var manager: LinkManager
-    let stateFile: StateFile?
+    /// Replaced by a tree reload, like the index below.
+    private(set) var stateFile: StateFile?
     /// Parameter index by address without the root (link traffic carries no root, rule 9.9).
-    private let indexByAddress: [String: Int]
+    private var indexByAddress: [String: Int]
     /// The server's own changes waiting to be forwarded, by parameter index.
     private var pending: [Bool]
     private var pendingList: [Int] = []
@@ -37,27 +41,61 @@ final class LinkRuntime: @unchecked Sendable {
     private var announceTimer: DispatchWorkItem?
     private var announceDeadline = Double.infinity
 
-    init(core: ServerCore) throws {
+    init(core: ServerCore) {
         self.core = core
         manager = LinkManager(name: core.name)
         var index: [String: Int] = [:]
         for (position, parameter) in core.parameters.enumerated() { index[parameter.oscAddress] = position }
         indexByAddress = index
         pending = Array(repeating: false, count: core.parameters.count)
-        stateFile = core.configuration.stateFile.map { path in
-            StateFile(path: path, tree: core.tree) { [weak core] error in
-                core?.log(LogEvent(level: .error, message: error.description))
-            }
+        stateFile = core.configuration.stateFile.map { Self.stateFile(at: $0, of: core) }
+        // Like every part of the core, the runtime is reached from callbacks through the core
+        // (``CoreReference``): these closures capture nothing.
+        core.changeObservers.append { core, index, _ in core.links?.changed(index) }
+        core.packetFilter = { core, bytes, peer in core.links?.receive(bytes, peer: peer) ?? false }
+        core.startHandlers.append { $0.links?.start() }
+        core.stopHandlers.append { $0.links?.stop() }
+    }
+
+    /// `/sys/link` and `/sys/unlink`, registered with the rest of the address space
+    /// (``ServerCore/registerMethods()``: at start and after a tree reload).
+    static func registerMethods(of core: ServerCore) throws {
+        try core.register("/sys/link") { $0.links?.linkMessage($1) }
+        try core.register("/sys/unlink") { $0.links?.unlinkMessage($1) }
+    }
+
+    /// Re-indexes the parameters after a tree reload (``ServerCore/reloadTree(_:)``): changes
+    /// waiting for the links go out first, by address, so that none is lost or misread; the
+    /// state file follows the new tree.
+    func treeWillChange() {
+        flushChanges()
+    }
+
+    func treeDidChange() {
+        var index: [String: Int] = [:]
+        for (position, parameter) in core.parameters.enumerated() { index[parameter.oscAddress] = position }
+        indexByAddress = index
+        pending = Array(repeating: false, count: core.parameters.count)
+        guard let old = stateFile else { return }
+        do {
+            try old.stop()
+        } catch {
+            core.log(LogEvent(level: .error, message: error.description))
         }
-        try core.dispatcher.register("/sys/link") { [unowned self] message in linkMessage(message) }
-        try core.dispatcher.register("/sys/unlink") { [unowned self] message in unlinkMessage(message) }
-        // Called for every change and every packet: `unowned(unsafe)` spares the runtime's checked
-        // unowned retain (a slow path, since timers hold this runtime weakly). Safe because the core
-        // that stores these closures holds this runtime for its whole life (`ServerCore.links`).
-        core.changeObservers.append { [unowned(unsafe) self] index, _ in changed(index) }
-        core.packetFilter = { [unowned(unsafe) self] bytes, peer in receive(bytes, peer: peer) }
-        core.startHandlers.append { [unowned self] in start() }
-        core.stopHandlers.append { [unowned self] in stop() }
+        let file = Self.stateFile(at: old.url.path, of: core)
+        stateFile = file
+        file.start()
+        // The file holds the old tree's values until the next change: write the new tree's now.
+        file.noteChange()
+    }
+
+    /// The state file of `core`'s tree. It writes on a queue of its own and reaches only the
+    /// (thread-safe) log.
+    private static func stateFile(at path: String, of core: ServerCore) -> StateFile {
+        let log = core.logHandler
+        return StateFile(path: path, tree: core.tree) { error in
+            log(LogEvent(level: .error, message: error.description))
+        }
     }
 
     // MARK: Starting and stopping
@@ -98,12 +136,20 @@ final class LinkRuntime: @unchecked Sendable {
         } catch {
             core.log(LogEvent(level: .warning, message: error.description))
         }
+        for path in stateFile.removedTemporaries {
+            core.log(LogEvent(level: .info, message: "removed \(path), left by an interrupted write"))
+        }
         stateFile.start()
     }
 
     // MARK: The links
 
-    /// Adds a link; `source` is where a `/sys/link` came from (it stands for an unspecified host).
+    /// Adds a link; `peer` is where a `/sys/link` came from (its address stands for an
+    /// unspecified host), `nil` for a link of the configuration or the embedding program.
+    ///
+    /// A peer's link must name an address of the allow list, and no link is added beyond
+    /// `maxLinks` (PROTOCOL.md section 8): the far sides of a few hundred links would take every
+    /// descriptor (TCP) or make each change a flood of datagrams (UDP).
     func add(
         _ url: OSCURL, twoWay: Bool, announceInterval: Double = 30, from peer: OSCPeer?
     ) throws(KnobLinkServerError) {
@@ -111,9 +157,12 @@ final class LinkRuntime: @unchecked Sendable {
         if url.transport == .tcp, case .tcp(let connection) = peer {
             // As for subscriptions, an osc.tcp url sent on a TCP connection names that connection.
             let address = connection.remoteAddress
+            try admitNewLink(url, address: address)
             tcpLinks.insert(address)
             connections[address] = connection
-            if manager.add(url: url, address: address, twoWay: twoWay, announceInterval: announceInterval) {
+            if manager.add(
+                url: url, address: address, twoWay: twoWay, announceInterval: announceInterval, configured: false)
+            {
                 core.log(LogEvent(level: .info, message: "linked to \(connection)\(twoWay ? " (two-way)" : "")"))
             }
             if twoWay { announce() }
@@ -132,15 +181,55 @@ final class LinkRuntime: @unchecked Sendable {
         if let own = core.udp?.localAddress, address == own || (address.isLoopback && address.port == own.port) {
             throw .invalidURL(url.description, reason: "an instance cannot link to itself")
         }
+        if peer != nil, !core.configuration.allowList.contains(address) {
+            manager.statistics.disallowed += 1
+            throw .invalidURL(url.description, reason: "its address is outside the server's --allow list")
+        }
+        try admitNewLink(url, address: address)
         if url.transport == .tcp {
             tcpLinks.insert(address)
             outbound.insert(address)
         }
-        if manager.add(url: url, address: address, twoWay: twoWay, announceInterval: announceInterval) {
+        if manager.add(
+            url: url, address: address, twoWay: twoWay, announceInterval: announceInterval, configured: peer == nil)
+        {
             core.log(LogEvent(level: .info, message: "linked to \(url)\(twoWay ? " (two-way)" : "")"))
         }
         if url.transport == .tcp { connect(address) }
         if twoWay { announce() }
+    }
+
+    /// Refuses a link to a new address when `maxLinks` are there already.
+    private func admitNewLink(_ url: OSCURL, address: OSCSocketAddress) throws(KnobLinkServerError) {
+        let limit = core.configuration.maxLinks
+        guard !manager.contains(address), manager.links.count >= limit else { return }
+        manager.statistics.refused += 1
+        throw .tooManyLinks(url.description, limit: limit)
+    }
+
+    /// Counts a failure to reach a link's far side, and prunes a peer's link that keeps failing.
+    /// - Returns: whether the link was pruned.
+    @discardableResult
+    private func failed(_ address: OSCSocketAddress, because why: String) -> Bool {
+        guard let link = manager.recordFailure(to: address) else { return false }
+        forgetConnection(address)
+        core.log(
+            LogEvent(
+                level: .warning,
+                message: "link to \(link.url) removed: \(why) \(link.failures) times in a row"))
+        return true
+    }
+
+    /// A UDP datagram to `destination` was reported unreachable (ICMP); called by the server.
+    /// On a dual-stack socket the report names an IPv4 link by its mapped address (`::ffff:…`).
+    func deliveryFailed(to destination: OSCSocketAddress) {
+        let host = destination.host.hasPrefix("::ffff:") ? String(destination.host.dropFirst(7)) : destination.host
+        guard
+            let address = manager.links.first(where: {
+                $0.address == destination || ($0.address.port == destination.port && $0.address.host == host)
+            })?.address, !tcpLinks.contains(address)
+        else { return }
+        failed(address, because: "unreachable")
     }
 
     private func linkMessage(_ message: OSCMessageView) {
@@ -153,7 +242,7 @@ final class LinkRuntime: @unchecked Sendable {
             return core.sendError(to: peer, address: message.address, reason: "mode must be 0 (one-way) or 1 (two-way)")
         }
         do throws(KnobLinkServerError) {
-            try add(try Self.parse(text), twoWay: mode == 1, from: core.currentSource)
+            try add(try Self.parse(text), twoWay: mode == 1, from: core.packet?.source)
         } catch {
             core.sendError(to: peer, address: message.address, reason: error.description)
         }
@@ -172,7 +261,7 @@ final class LinkRuntime: @unchecked Sendable {
     private func unlinkMessage(_ message: OSCMessageView) {
         guard let peer = core.current else { return }
         guard let text = message.string(at: 0), let url = try? Self.parse(text),
-            let address = LinkManager.address(of: url, announcedFrom: core.currentSource?.address)
+            let address = LinkManager.address(of: url, announcedFrom: core.packet?.source.address)
         else {
             return core.sendError(to: peer, address: message.address, reason: "expected s url (osc.udp://host:port/)")
         }
@@ -205,9 +294,9 @@ final class LinkRuntime: @unchecked Sendable {
         announceTimer?.cancel()
         announceDeadline = next
         let delay = max(next - ServerCore.now(), 0.001)
-        announceTimer = core.loop.schedule(at: .now() + .nanoseconds(Int(delay * 1e9))) { [weak self, weak core] in
-            Self.whileAlive(self, core) { runtime in
-                guard !runtime.core.stopped else { return }
+        announceTimer = core.loop.schedule(at: Deadline.after(seconds: delay)) { [reference = core.reference] in
+            reference.withCore { core in
+                guard !core.stopped, let runtime = core.links else { return }
                 runtime.announceTimer = nil
                 runtime.announceDeadline = .infinity
                 runtime.announce()
@@ -226,6 +315,7 @@ final class LinkRuntime: @unchecked Sendable {
         } catch {
             core.stats.sendFailures += 1
             manager.sendFailed(to: address)
+            if failed(address, because: "sends failed") { return }
             armAnnounceTimer()
         }
     }
@@ -258,18 +348,6 @@ final class LinkRuntime: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on the runtime if it and its server are both still alive, holding the server
-    /// for the call.
-    ///
-    /// The runtime reaches its server through an unowned reference. A callback queued on the loop
-    /// (a timer, a TCP connection's events) can run after the server stopped, while the last
-    /// reference to the server is dropped on another thread: holding it strongly here keeps every
-    /// `core` access in `body` valid, and a server already gone skips the callback.
-    private static func whileAlive(_ runtime: LinkRuntime?, _ core: ServerCore?, _ body: (LinkRuntime) -> Void) {
-        guard let runtime, let core else { return }
-        withExtendedLifetime(core) { body(runtime) }
-    }
-
     /// Opens the connection of an outbound TCP link, on the server's loop; what the far side
     /// sends on it is handled like any TCP peer's frames (link bundles included).
     private func connect(_ address: OSCSocketAddress) {
@@ -277,24 +355,28 @@ final class LinkRuntime: @unchecked Sendable {
             !core.stopped
         else { return }
         connecting.insert(address)
+        let reference = core.reference
         let loop = core.loop
-        // Nothing here may keep the runtime alive past its server: the runtime reaches the server
-        // through an unowned reference, so every step after the await goes through weak ones.
-        Task { [weak self, weak core] in
-            guard core != nil else { return }
+        // Every step after the await reaches the runtime through the core's reference: a server
+        // that stopped meanwhile is not touched, and the connection is closed.
+        Task {
             do {
                 let connection = try await OSCTCPClient.connect(
                     to: address, loop: loop, timeout: .seconds(5),
-                    onFrame: { [weak core] bytes, connection in core?.receiveFrame(bytes, from: connection) },
-                    onClose: { [weak self, weak core] connection, reason in
-                        Self.whileAlive(self, core) { $0.closed(connection, reason: reason, address: address) }
+                    onFrame: { bytes, connection in reference.withCore { $0.receiveFrame(bytes, from: connection) } },
+                    onClose: { connection, reason in
+                        reference.withCore { $0.links?.closed(connection, reason: reason, address: address) }
                     })
-                loop.execute { [weak self, weak core] in
-                    guard self != nil, core != nil else { return connection.close() }
-                    Self.whileAlive(self, core) { $0.connected(connection, to: address) }
+                loop.execute {
+                    var reached = false
+                    reference.withCore { core in
+                        reached = core.links != nil
+                        core.links?.connected(connection, to: address)
+                    }
+                    if !reached { connection.close() }
                 }
             } catch {
-                loop.execute { [weak self, weak core] in Self.whileAlive(self, core) { $0.connectFailed(address) } }
+                reference.execute { $0.links?.connectFailed(address) }
             }
         }
     }
@@ -302,11 +384,12 @@ final class LinkRuntime: @unchecked Sendable {
     private func connectFailed(_ address: OSCSocketAddress) {
         connecting.remove(address)
         manager.sendFailed(to: address)
+        if failed(address, because: "could not connect") { return }
         let attempts = failedAttempts[address, default: 0]
         failedAttempts[address] = attempts + 1
         let delay = min(0.25 * Double(1 << min(attempts, 7)), 30)
-        core.loop.schedule(at: .now() + .milliseconds(Int(delay * 1000))) { [weak self, weak core] in
-            Self.whileAlive(self, core) { $0.connect(address) }
+        core.loop.schedule(at: Deadline.after(seconds: delay)) { [reference = core.reference] in
+            reference.withCore { $0.links?.connect(address) }
         }
     }
 
@@ -323,6 +406,7 @@ final class LinkRuntime: @unchecked Sendable {
         connecting.remove(address)
         guard outbound.contains(address), !core.stopped else { return connection.close() }
         failedAttempts[address] = nil
+        manager.recordReached(address)
         connections[address] = connection
         // A new connection is a new far side as far as it knows: announce at once.
         manager.forgetAnnouncement(to: address)
@@ -347,7 +431,7 @@ final class LinkRuntime: @unchecked Sendable {
         guard !flushScheduled else { return }
         flushScheduled = true
         // After the packet (or the burst of packets) being handled: one bundle per link for all.
-        core.loop.execute { [weak self, weak core] in Self.whileAlive(self, core) { $0.flushChanges() } }
+        core.reference.execute { $0.links?.flushChanges() }
     }
 
     private func flushChanges() {
@@ -381,7 +465,7 @@ final class LinkRuntime: @unchecked Sendable {
     /// The packet filter: consumes link bundles (`/sys/via` first), applies what changes and
     /// forwards it; link traffic creates no subscription and gets no reply (rule 9.10).
     private func receive(_ bytes: UnsafeRawBufferPointer, peer _: ServerPeer) -> Bool {
-        guard LinkBundle.isLinkBundle(bytes), let source = core.currentSource?.address else { return false }
+        guard LinkBundle.isLinkBundle(bytes), let source = core.packet?.source.address else { return false }
         let bundle: LinkBundle
         do {
             let options = OSCDecodingOptions(maximumBundleDepth: core.configuration.maxBundleDepth)

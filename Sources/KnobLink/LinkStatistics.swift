@@ -18,6 +18,13 @@ public struct LinkStatistics: Sendable, Hashable {
     public var sendFailures = 0
     /// `/sys/link` announcements sent.
     public var announcementsSent = 0
+    /// Links refused because `--max-links` were there already.
+    public var refused = 0
+    /// `/sys/link` urls refused because their address is outside the server's `--allow` list.
+    public var disallowed = 0
+    /// Links a peer asked for, removed after their far side could not be reached
+    /// ``LinkManager/pruneAfterFailures`` times in a row.
+    public var pruned = 0
 
     /// The counters by name, prefixed `link`.
     public var entries: [(name: String, value: Int)] {
@@ -26,7 +33,8 @@ public struct LinkStatistics: Sendable, Hashable {
             ("linkMalformed", malformed), ("linkValuesApplied", valuesApplied),
             ("linkValuesConverged", valuesConverged), ("linkValuesRefused", valuesRefused),
             ("linkBundlesSent", bundlesSent), ("linkSendFailures", sendFailures),
-            ("linkAnnouncementsSent", announcementsSent),
+            ("linkAnnouncementsSent", announcementsSent), ("linksRefused", refused),
+            ("linksDisallowed", disallowed), ("linksPruned", pruned),
         ]
     }
 }

@@ -9,18 +9,29 @@ import Parameters
 /// `ParameterPreset/maximumFileSize` or one that is not a regular file (a FIFO, a
 /// device behind a symbolic link) is refused without reading it whole. Entries that do not fit
 /// the tree (unknown, out of range, not numbers) do not stop a load: the rest is applied and the
-/// report lists them.
+/// report lists them. Saves are bounded by ``limits``: the number of presets, their bytes, and
+/// the rate of saves (shared by every copy of the store).
 public struct PresetStore: Sendable {
     /// The longest preset name.
     public static let maximumNameLength = 64
 
     /// The directory holding the presets.
     public let directory: URL
+    /// What saves may add to the directory, and how often.
+    public let limits: PresetLimits
+    /// The saves left in the current burst; shared by copies of the store.
+    private let saveBudget: Locked<TokenBucket>
 
     /// A store over `directory`, created (with its parents) if it does not exist.
+    /// - Parameters:
+    ///   - directory: the presets directory.
+    ///   - limits: what saves may add (unlimited by default, for an embedder's own use).
     /// - Throws: ``PresetStoreError/fileSystem(_:reason:)`` if it cannot be created or is a file.
-    public init(directory: URL) throws(PresetStoreError) {
+    public init(directory: URL, limits: PresetLimits = .unlimited) throws(PresetStoreError) {
         self.directory = directory
+        self.limits = limits
+        saveBudget = Locked(
+            TokenBucket(capacity: limits.saveBurst, refillPerSecond: limits.savesPerSecond, source: .monotonic))
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -35,9 +46,9 @@ public struct PresetStore: Sendable {
         }
     }
 
-    /// A store over the directory at `path`; see ``init(directory:)``.
-    public init(path: String) throws(PresetStoreError) {
-        try self.init(directory: URL(fileURLWithPath: path, isDirectory: true))
+    /// A store over the directory at `path`; see ``init(directory:limits:)``.
+    public init(path: String, limits: PresetLimits = .unlimited) throws(PresetStoreError) {
+        try self.init(directory: URL(fileURLWithPath: path, isDirectory: true), limits: limits)
     }
 
     /// Checks a name against `[A-Za-z0-9 _.-]{1,64}`, not starting with `.`.
@@ -91,15 +102,52 @@ public struct PresetStore: Sendable {
     }
 
     /// Writes `preset` as preset `name`, replacing any preset of that name.
-    /// - Throws: ``PresetStoreError/invalidName(_:reason:)`` or ``PresetStoreError/fileSystem(_:reason:)``.
+    /// - Throws: ``PresetStoreError/invalidName(_:reason:)``, ``PresetStoreError/limitReached(_:)``
+    ///   (too many presets, too many bytes, too many saves a second) or
+    ///   ``PresetStoreError/fileSystem(_:reason:)``.
     public func save(_ preset: ParameterPreset, as name: String) throws(PresetStoreError) {
         let url = try fileURL(for: name)
         var named = preset
         named.name = name
+        let data = Data(named.jsonString().utf8)
+        try checkRoom(for: data.count, replacing: name + ".json")
+        guard saveBudget.withLock({ $0.consume(source: .monotonic) }) else {
+            throw .limitReached(
+                "more than \(limits.savesPerSecond) saves a second (bursts of \(limits.saveBurst)); try again later")
+        }
         do {
-            try named.write(to: url)
+            try AtomicFile.write(data, to: url)
         } catch {
             throw .fileSystem(url.path, reason: "cannot write (\(error.localizedDescription))")
+        }
+    }
+
+    /// Refuses a save of `bytes` as the file `file` that would take the directory past
+    /// ``limits``; a file it replaces no longer counts.
+    private func checkRoom(for bytes: Int, replacing file: String) throws(PresetStoreError) {
+        guard limits.maximumCount < .max || limits.maximumBytes < .max else { return }
+        let files: [String]
+        do {
+            files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw .fileSystem(directory.path, reason: "cannot list (\(error.localizedDescription))")
+        }
+        var count = 0
+        var total = 0
+        for other in files where other != file && other.hasSuffix(".json") {
+            guard PresetStore.isValid(name: String(other.dropLast(5))) else { continue }
+            count += 1
+            var status = stat()
+            if lstat(directory.appendingPathComponent(other).path, &status) == 0 {
+                total = total.addingReportingOverflow(Int(status.st_size)).partialValue
+            }
+        }
+        guard count < limits.maximumCount else {
+            throw .limitReached("the directory holds \(count) presets, the most allowed; delete one or replace one")
+        }
+        guard bytes <= limits.maximumBytes - min(total, limits.maximumBytes) else {
+            throw .limitReached(
+                "\(bytes) more bytes would take the presets past \(limits.maximumBytes) bytes (\(total) used)")
         }
     }
 

@@ -10,6 +10,8 @@ public enum PresetStoreError: Error, Sendable, Hashable, CustomStringConvertible
     case unreadable(String, PresetError)
     /// The presets directory could not be created, listed or written to.
     case fileSystem(String, reason: String)
+    /// A save would pass one of the store's ``PresetLimits``; the reason says which.
+    case limitReached(String)
 
     /// `preset 'Lead': not found`, and so on.
     public var description: String {
@@ -22,6 +24,8 @@ public enum PresetStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "preset '\(name)': \(PresetStoreError.describe(error))"
         case .fileSystem(let what, let reason):
             "\(what): \(reason)"
+        case .limitReached(let reason):
+            "preset not saved: \(reason)"
         }
     }
 

@@ -37,16 +37,17 @@ extension ServerCore {
     }
 
     func matches(_ subscription: Subscription, index: Int) -> Bool {
-        guard let pattern = subscription.pattern else { return true }
-        return pattern.matches(addresses[index].value)
+        subscription.matches(addresses[index].value)
     }
 
     // MARK: Changes
 
     /// A change made outside the server (a knob, the embedding application): called on any thread.
-    func localChange(_ index: Int) {
+    static func localChange(
+        _ index: Int, generation: Int, changes localChanges: Locked<LocalChanges>, reference: CoreReference
+    ) {
         let schedule = localChanges.withLock { changes -> Bool in
-            guard index < changes.marked.count else { return false }
+            guard changes.generation == generation, index < changes.marked.count else { return false }
             if !changes.marked[index] {
                 changes.marked[index] = true
                 changes.list.append(index)
@@ -56,11 +57,11 @@ extension ServerCore {
             return true
         }
         if schedule {
-            loop.execute { [self] in drainLocalChanges() }
+            reference.execute { $0.drainLocalChanges() }
         }
     }
 
-    private func drainLocalChanges() {
+    func drainLocalChanges() {
         let list = localChanges.withLock { changes -> [Int] in
             let list = changes.list
             for index in list { changes.marked[index] = false }
@@ -77,7 +78,7 @@ extension ServerCore {
     /// asked for its own echo (E2), holding it for peers that touch it (E4).
     func changed(_ index: Int, origin: ServerPeer?) {
         stats.setsApplied += 1
-        for observer in changeObservers { observer(index, origin) }
+        for observer in changeObservers { observer(self, index, origin) }
         let now = currentSeconds()
         let originPointer = origin.map { Unmanaged.passUnretained($0).toOpaque() }
         for entry in subscriberEntries {
@@ -213,11 +214,13 @@ extension ServerCore {
         timer?.cancel()
         timerDeadline = deadline
         let delay = min(max(deadline - Self.now(), 0), 3600)
-        timer = loop.schedule(at: .now() + .nanoseconds(Int(delay * 1e9) + 1)) { [weak self] in
-            guard let self, !stopped else { return }
-            timer = nil
-            timerDeadline = .infinity
-            flushDue(now: max(Self.now(), deadline))
+        timer = loop.schedule(at: Deadline.after(seconds: delay) + .nanoseconds(1)) { [reference] in
+            reference.withCore { core in
+                guard !core.stopped else { return }
+                core.timer = nil
+                core.timerDeadline = .infinity
+                core.flushDue(now: max(Self.now(), deadline))
+            }
         }
     }
 
@@ -225,9 +228,14 @@ extension ServerCore {
 
     /// Sends the current values of the parameters `peer` subscribes to (all of them, in the
     /// normalised form, for a peer without subscription), between `/sys/update` brackets.
-    func sendCurrentValues(to destination: PeerDestination, peer: ServerPeer?, only subscription: Subscription? = nil) {
+    /// - Parameter brackets: whether `/sys/update i 1` and `i 0` frame the values (not for a
+    ///   WebSocket LISTEN, whose OSCQuery clients expect the value alone).
+    func sendCurrentValues(
+        to destination: PeerDestination, peer: ServerPeer?, only subscription: Subscription? = nil,
+        brackets: Bool = true
+    ) {
         beginPackets(to: destination, peer: peer)
-        builder.append(OSCMessage("/sys/update", [.int32(1)]))
+        if brackets { builder.append(OSCMessage("/sys/update", [.int32(1)])) }
         let state = peer?.state
         // Whether the values go to the peer itself (not to another url it asked for): then it has them.
         let toPeer = peer.map { $0.destination.id == destination.id } ?? false
@@ -248,7 +256,7 @@ extension ServerCore {
                 state.lastSentValue[index] = value
             }
         }
-        builder.append(OSCMessage("/sys/update", [.int32(0)]))
+        if brackets { builder.append(OSCMessage("/sys/update", [.int32(0)])) }
         endPackets()
     }
 }

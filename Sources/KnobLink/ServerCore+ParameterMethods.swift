@@ -32,9 +32,20 @@ extension ServerCore {
                 target.core.withCore { $0.resetMessage(target.index, message) }
             }
             try dispatcher.register(address + "/get") { [target] message in
-                target.core.withCore { $0.getMessage(target.index, message) }
+                target.core.withCore { $0.getMessage(target.index, message, facet: .normalized) }
+            }
+            // Every facet reads as `FACET/get [s url]`, so that `knoblink get` (and any asker
+            // that listens on a port of its own) can read them all in one way.
+            try dispatcher.register(address + "/raw/get") { [target] message in
+                target.core.withCore { $0.getMessage(target.index, message, facet: .raw) }
+            }
+            try dispatcher.register(address + "/str/get") { [target] message in
+                target.core.withCore { $0.getMessage(target.index, message, facet: .text) }
             }
             try dispatcher.register(address + "/info") { [target] message in
+                target.core.withCore { $0.infoMessage(target.index, message) }
+            }
+            try dispatcher.register(address + "/info/get") { [target] message in
                 target.core.withCore { $0.infoMessage(target.index, message) }
             }
         }
@@ -135,18 +146,34 @@ extension ServerCore {
         didSet(index, result, by: peer)
     }
 
-    private func getMessage(_ index: Int, _ message: OSCMessageView) {
+    private func getMessage(_ index: Int, _ message: OSCMessageView, facet: ParameterReadFacet) {
         guard let peer = parameterPeer(), let destination = replyDestination(message, peer) else { return }
-        send(
-            OSCMessage(addresses[index].value, [.float32(Float(parameters[index].normalizedValue))]),
-            to: destination, peer: peers[destination.id])
+        let parameter = parameters[index]
+        let address = addresses[index].value
+        let answer =
+            switch facet {
+            case .normalized: OSCMessage(address, [.float32(Float(parameter.normalizedValue))])
+            case .raw: OSCMessage(address + "/raw", [.float32(Float(parameter.value))])
+            case .text: OSCMessage(address + "/str", [.string(parameter.asciiDisplayString())])
+            }
+        send(answer, to: destination, peer: peers[destination.id])
+    }
+
+    /// The unit as `P/info` and `/sys/list` send it (rule 9.4): `boolean` and `indexed` for those
+    /// kinds, so that a remote surface can draw a toggle or a list; the short symbol otherwise.
+    static func unitText(_ parameter: Parameter) -> String {
+        switch parameter.unit {
+        case .boolean: "boolean"
+        case .indexed: "indexed"
+        default: parameter.unitName
+        }
     }
 
     private func infoMessage(_ index: Int, _ message: OSCMessageView) {
         guard let peer = parameterPeer(), let destination = replyDestination(message, peer) else { return }
         let parameter = parameters[index]
         let fixed: [OSCArgument] = [
-            .string(parameter.displayName), .string(parameter.unitName), .float32(parameter.minValue),
+            .string(parameter.displayName), .string(Self.unitText(parameter)), .float32(parameter.minValue),
             .float32(parameter.maxValue), .float32(parameter.defaultValue), .string(parameter.taper.rawValue),
             .int32(Int32(bitPattern: parameter.flags.rawValue)),
         ]
@@ -182,7 +209,9 @@ extension ServerCore {
     /// yet (rule 9.7); its current values follow once the message is handled.
     func parameterPeer() -> ServerPeer? {
         guard let peer = current else { return nil }
-        if configuration.implicitSubscriptions && !peer.isSubscriber && !peer.isLink {
+        if configuration.implicitSubscriptions && !peer.isSubscriber && !peer.isLink
+            && peer.destination.subscribesImplicitly
+        {
             guard subscribers.count < configuration.maxPeers else {
                 // Rule 9.12: refused with /sys/error (rate-limited like every error).
                 stats.subscriberCap += 1
@@ -263,8 +292,15 @@ extension ServerCore {
         }
     }
 
+    /// Sends `P/touch` for a touch or release made through the tree by someone other than the
+    /// server (called on any thread).
+    func localTouch(_ index: Int, begins: Bool, from: ParameterObserverToken?) {
+        guard from != originator else { return }
+        sendTouchState(index, begins: begins, except: nil)
+    }
+
     /// `P/touch i 1|0` to the subscribers that asked for touch state (flag 16), except the toucher.
-    private func sendTouchState(_ index: Int, begins: Bool, except peer: ServerPeer) {
+    private func sendTouchState(_ index: Int, begins: Bool, except peer: ServerPeer?) {
         for subscriber in subscribers where subscriber !== peer {
             guard let state = subscriber.state, state.forms[index] & Subscription.Flag.touch != 0 else { continue }
             beginPackets(to: subscriber.destination, peer: subscriber)

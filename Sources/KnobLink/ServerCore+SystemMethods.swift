@@ -6,16 +6,18 @@ extension ServerCore {
     static let maximumSubscriptionsPerPeer = 16
 
     func registerSystemMethods() throws {
-        try dispatcher.register("/sys/subscribe") { [unowned self] in subscribeMessage($0) }
-        try dispatcher.register("/sys/unsubscribe") { [unowned self] in unsubscribeMessage($0) }
-        try dispatcher.register("/sys/refresh") { [unowned self] in refreshMessage($0) }
-        try dispatcher.register("/sys/list") { [unowned self] in listMessage($0) }
-        try dispatcher.register("/sys/ping") { [unowned self] in pingMessage($0) }
-        try dispatcher.register("/sys/stats") { [unowned self] in statsMessage($0) }
-        try dispatcher.register("/sys/preset/save") { [unowned self] in presetMessage($0, action: .save) }
-        try dispatcher.register("/sys/preset/load") { [unowned self] in presetMessage($0, action: .load) }
-        try dispatcher.register("/sys/preset/delete") { [unowned self] in presetMessage($0, action: .delete) }
-        try dispatcher.register("/sys/preset/list") { [unowned self] in presetListMessage($0) }
+        try register("/sys/subscribe") { $0.subscribeMessage($1) }
+        try register("/sys/unsubscribe") { $0.unsubscribeMessage($1) }
+        try register("/sys/refresh") { $0.refreshMessage($1) }
+        try register("/sys/list") { $0.listMessage($1) }
+        try register("/sys/groups") { $0.groupsMessage($1) }
+        try register("/sys/ping") { $0.pingMessage($1) }
+        try register("/sys/stats") { $0.statsMessage($1) }
+        try register("/sys/preset/save") { $0.presetMessage($1, action: .save) }
+        try register("/sys/preset/load") { $0.presetMessage($1, action: .load) }
+        try register("/sys/preset/delete") { $0.presetMessage($1, action: .delete) }
+        try register("/sys/preset/list") { $0.presetListMessage($1) }
+        try register("/sys/tree/reload") { $0.treeReloadMessage($1) }
     }
 
     // MARK: Subscriptions
@@ -55,6 +57,7 @@ extension ServerCore {
         }
         guard let destination = replyDestination(message, peer) else { return }
         let subscriber = self.peer(for: destination)
+        guard sponsor(subscriber, by: peer, message) else { return }
         if !subscriber.isSubscriber && subscribers.count >= configuration.maxPeers {
             stats.subscriberCap += 1
             return sendError(
@@ -117,10 +120,25 @@ extension ServerCore {
                 OSCMessage(
                     "/sys/param",
                     [
-                        .string(addresses[index].value), .string(parameter.displayName), .string(parameter.unitName),
+                        .string(addresses[index].value), .string(parameter.displayName),
+                        .string(Self.unitText(parameter)),
                         .float32(parameter.minValue), .float32(parameter.maxValue),
                         .float32(parameter.defaultValue), .float32(parameter.value),
                     ]))
+        }
+        builder.append(OSCMessage("/sys/update", [.int32(0)]))
+        endPackets()
+    }
+
+    /// `/sys/group s address s displayName` for every group, in tree order, between update
+    /// brackets (PROTOCOL.md section 3): what a remote surface titles its sections with.
+    private func groupsMessage(_ message: OSCMessageView) {
+        guard let peer = current, let destination = replyDestination(message, peer) else { return }
+        beginPackets(to: destination, peer: peers[destination.id])
+        builder.append(OSCMessage("/sys/update", [.int32(1)]))
+        for group in tree.allGroups {
+            let address = namespace.rootPrefix + "/" + group.keyPath.split(separator: ".").joined(separator: "/")
+            builder.append(OSCMessage("/sys/group", [.string(address), .string(group.displayName)]))
         }
         builder.append(OSCMessage("/sys/update", [.int32(0)]))
         endPackets()
@@ -162,6 +180,7 @@ extension ServerCore {
         entries.append(("subscribers", subscribers.count))
         entries.append(("tcpConnections", tcp?.openConnections.count ?? 0))
         entries.append(("tcpRefused", tcp?.refusedConnections ?? 0))
+        entries.append(contentsOf: tcpStatisticsEntries())
         entries.append(("udpSendsWouldBlock", udp?.statistics.sendsWouldBlock ?? 0))
         entries.append(("udpTruncated", udp?.statistics.truncated ?? 0))
         entries.append(("udpReceiveErrors", udp?.statistics.receiveErrors ?? 0))
@@ -201,6 +220,7 @@ extension ServerCore {
             }
         } catch {
             stats.presetErrors += 1
+            if case .limitReached = error { stats.presetLimited += 1 }
             sendError(to: peer, address: message.address, reason: error.description)
         }
     }
@@ -223,6 +243,18 @@ extension ServerCore {
         for name in names { builder.append(OSCMessage("/sys/preset", [.string(name)])) }
         builder.append(OSCMessage("/sys/update", [.int32(0)]))
         endPackets()
+    }
+
+    /// Records that `requester` subscribed `subscriber`'s url, unless that would give the
+    /// requester's host more than ``maximumURLsPerHost`` urls other than its own (then sends the
+    /// error and returns `false`).
+    private func sponsor(_ subscriber: ServerPeer, by requester: ServerPeer, _ message: OSCMessageView) -> Bool {
+        guard subscriber !== requester else { return true }
+        guard let host = hostAdmittingURL(from: requester, sponsor: subscriber.sponsorHost, message) else {
+            return false
+        }
+        subscriber.sponsorHost = host
+        return true
     }
 
     private func refuse(_ message: OSCMessageView, _ peer: ServerPeer, _ reason: String) {

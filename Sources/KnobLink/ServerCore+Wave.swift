@@ -15,19 +15,19 @@ extension ServerCore {
         }
         let stream = WaveStream(core: self, source: source)
         wave = stream
-        try dispatcher.register("/wave/sub") { [unowned stream] in stream.subscribeMessage($0) }
-        try dispatcher.register("/wave/unsub") { [unowned stream] in stream.unsubscribeMessage($0) }
-        try dispatcher.register("/wave/progress") { [unowned stream] in stream.progressMessage($0) }
-        try dispatcher.register("/wave/progress/touch") { [unowned stream] in stream.touchMessage($0) }
-        try dispatcher.register("/wave/progress/z") { [unowned stream] in stream.touchMessage($0) }
-        try dispatcher.register("/wave/play") { [unowned stream] in stream.transportMessage($0, play: true) }
-        try dispatcher.register("/wave/pause") { [unowned stream] in stream.transportMessage($0, play: false) }
-        try dispatcher.register("/wave/playing") { [unowned stream] in stream.playingMessage($0) }
-        try dispatcher.register("/wave/level") { [unowned stream] in stream.levelMessage($0) }
-        try dispatcher.register("/wave/info") { [unowned stream] in stream.infoRequest($0) }
-        try dispatcher.register("/wave/load") { [unowned stream] in stream.loadMessage($0) }
-        stopHandlers.append { [unowned stream] in stream.stop() }
-        peerRemovedHandlers.append { [unowned stream] peer in stream.peerRemoved(peer) }
+        try register("/wave/sub") { $0.wave?.subscribeMessage($1) }
+        try register("/wave/unsub") { $0.wave?.unsubscribeMessage($1) }
+        try register("/wave/progress") { $0.wave?.progressMessage($1) }
+        try register("/wave/progress/touch") { $0.wave?.touchMessage($1) }
+        try register("/wave/progress/z") { $0.wave?.touchMessage($1) }
+        try register("/wave/play") { $0.wave?.transportMessage($1, play: true) }
+        try register("/wave/pause") { $0.wave?.transportMessage($1, play: false) }
+        try register("/wave/playing") { $0.wave?.playingMessage($1) }
+        try register("/wave/level") { $0.wave?.levelMessage($1) }
+        try register("/wave/info") { $0.wave?.infoRequest($1) }
+        try register("/wave/load") { $0.wave?.loadMessage($1) }
+        stopHandlers.append { $0.wave?.stop() }
+        peerRemovedHandlers.append { $0.wave?.peerRemoved($1) }
     }
 
     /// The wave stream's counters for `/sys/stats`.

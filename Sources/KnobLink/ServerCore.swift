@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OSCCore
+import OSCQuery
 import OSCTransport
 import Parameters
 
@@ -11,18 +12,32 @@ import Parameters
 /// touch it at once. Local changes from other threads arrive through `localChanges`.
 final class ServerCore: @unchecked Sendable {
     let loop: OSCEventLoop
-    let tree: ParameterTree
+    // The tree and everything indexed by its parameters: replaced together by a reload, and
+    // only there (ServerCore+TreeReload.swift).
+    private(set) var tree: ParameterTree
     let configuration: KnobLinkServer.Configuration
-    let parameters: [Parameter]
-    let addresses: [ParameterAddresses]
+    private(set) var parameters: [Parameter]
+    private(set) var addresses: [ParameterAddresses]
+    /// The tree as OSCQuery serves it (PROTOCOL.md section 7), built once a tree.
+    private(set) var namespace: OSCQueryNamespace
+    /// How many times the tree was replaced: what a local change or touch reported from another
+    /// thread carries, so that one made on a tree that is gone is dropped, not applied to
+    /// whatever parameter has its index now.
+    private(set) var treeGeneration = 0
+    /// `tree`, for other threads (``KnobLinkServer/tree``): reading it must not wait for the loop.
+    let servedTree: Locked<ParameterTree>
     let dispatcher = OSCDispatcher()
     let presets: PresetStore?
     var name: String
     /// The embedder's log handler; set from any thread.
-    let logHandler = Locked<(@Sendable (LogEvent) -> Void)?>(nil)
+    let logHandler = LockedHandler<LogEvent>()
+    /// Told of each tree served after a reload, on the loop; set from any thread.
+    let treeReloadHandler = LockedHandler<ParameterTree>()
 
     var udp: OSCUDPServer?
     var tcp: OSCTCPServer?
+    /// The connections that speak HTTP (and WebSocket, after an upgrade), by connection.
+    var httpSessions: [ObjectIdentifier: HTTPSession] = [:]
     /// Decodes packets up to ``smallPacketLimit`` bytes; its future bundles may hold 256 × 8 KiB.
     var receiver: OSCReceiver!
     /// Decodes larger packets (TCP frames up to 1 MiB); only 4 of its future bundles may wait, so
@@ -58,15 +73,16 @@ final class ServerCore: @unchecked Sendable {
     }
     var builder: PacketBuilder!
     /// Values and addresses shared by every subscriber's feedback in one flush.
-    let feedback: FeedbackCache
+    private(set) var feedback: FeedbackCache
     /// The destination of the packets `builder` emits.
     var target: PeerDestination?
     var targetPeer: ServerPeer?
 
-    /// The peer whose packet is being handled, and its transport identity.
+    /// The packet being handled, from its arrival to the end of its handling (see ``PacketContext``).
+    private(set) var packet: PacketContext?
+    /// The peer whose message is being handled: the packet's, or the sender of a scheduled
+    /// bundle delivered later.
     var current: ServerPeer?
-    var currentSource: OSCPeer?
-    var inPacket = false
     /// The sender of the last datagram and its peer, so that a stream of packets from one peer
     /// skips the allow-list and the table lookup; cleared when any peer leaves the table.
     var lastUDPSender: OSCSocketAddress?
@@ -74,9 +90,6 @@ final class ServerCore: @unchecked Sendable {
     /// is queued behind the current batch of packets.
     var lastPacketEnd: UInt64 = 0
     var flushQueued = false
-    /// When the packet being handled arrived (monotonic nanoseconds): one clock read per packet
-    /// serves its rate limit, guard window and fan-out.
-    var packetClock: UInt64 = 0
     /// Whether UDP feedback waits for the end of the receive batch (set once the socket reports
     /// batch ends) instead of the gap heuristic that TCP frames still use.
     var udpBatchPending = false
@@ -88,25 +101,34 @@ final class ServerCore: @unchecked Sendable {
     var errorDestination: PeerDestination?
     /// New implicit subscribers, whose current values go out once their message is handled.
     var initialValuesDue: [ServerPeer] = []
+    /// How many peers in the table each host (address bytes) has sent packets from: a url whose
+    /// host is here is not unheard (ServerCore+Amplification.swift).
+    var heardHosts: [[UInt8]: Int] = [:]
+    /// How many peers in the table are unheard, so that a new host scans them only when some are.
+    var unheardPeers = 0
+    /// Packets handled so far: the serial of the next ``PacketContext``.
+    private var packetsHandled: UInt64 = 0
     /// The most peers tracked for rate limits and errors (subscribers always are).
     let peerTableLimit: Int
     var stopped = false
 
-    // Extension points for the link manager and the state file (KnobLinkServer+Links.swift).
+    // Extension points for the link manager and the state file (KnobLinkServer+Links.swift) and
+    // the wave stream. Each gets the core as its argument and captures nothing, so that no part
+    // holds the core in a closure (see ``CoreReference``).
     /// Called on the loop after every applied change, with the peer that made it (`nil`: a local
     /// change or a preset load).
-    var changeObservers: [(_ index: Int, _ origin: ServerPeer?) -> Void] = []
+    var changeObservers: [(ServerCore, _ index: Int, _ origin: ServerPeer?) -> Void] = []
     /// Sees every accepted packet before it is decoded; returning `true` consumes it (`/sys/via` bundles).
-    var packetFilter: ((UnsafeRawBufferPointer, ServerPeer) -> Bool)?
+    var packetFilter: ((ServerCore, UnsafeRawBufferPointer, ServerPeer) -> Bool)?
     /// Run on the loop once the sockets are bound, and when the server stops.
-    var startHandlers: [() -> Void] = []
-    var stopHandlers: [() -> Void] = []
+    var startHandlers: [(ServerCore) -> Void] = []
+    var stopHandlers: [(ServerCore) -> Void] = []
     /// The links and the state file, installed through the extension points above.
     var links: LinkRuntime?
     /// The waveform stream (ServerCore+Wave.swift).
     var wave: WaveStream?
     /// Told of every peer found gone (a closed connection, a dead UDP peer), on the loop.
-    var peerRemovedHandlers: [(ServerPeer) -> Void] = []
+    var peerRemovedHandlers: [(ServerCore, ServerPeer) -> Void] = []
 
     /// What the hot-path callbacks hold instead of the core (see ``CoreReference``).
     private(set) lazy var reference = CoreReference(self)
@@ -118,18 +140,26 @@ final class ServerCore: @unchecked Sendable {
         var marked: [Bool]
         var list: [Int] = []
         var scheduled = false
-        init(count: Int) { marked = Array(repeating: false, count: count) }
+        /// The ``ServerCore/treeGeneration`` that `marked` and `list` index.
+        var generation = 0
+        init(count: Int, generation: Int = 0) {
+            marked = Array(repeating: false, count: count)
+            self.generation = generation
+        }
     }
 
     init(tree: ParameterTree, configuration: KnobLinkServer.Configuration, loop: OSCEventLoop) throws {
         self.loop = loop
         self.tree = tree
+        servedTree = Locked(tree)
         self.configuration = configuration
         parameters = tree.allParameters
         let root = try Self.validatedRoot(configuration.root)
         addresses = parameters.map { ParameterAddresses(parameter: $0, root: root) }
+        namespace = OSCQueryNamespace(tree: tree, rootPrefix: root)
         feedback = FeedbackCache(addresses: addresses)
-        presets = try configuration.presetsDirectory.map { path throws(PresetStoreError) in try PresetStore(path: path)
+        presets = try configuration.presetsDirectory.map { path throws(PresetStoreError) in
+            try PresetStore(path: path, limits: configuration.presetLimits)
         }
         name = configuration.name ?? Self.defaultName(configuration, port: configuration.port)
         originator = ParameterObserverToken.unique()
@@ -147,11 +177,10 @@ final class ServerCore: @unchecked Sendable {
             loop: loop, options: options, maximumScheduledPackets: 4,
             onError: { error, source in reference.withCore { $0.receiveFailed(error, from: source) } },
             handler: { message, _, source in reference.withCore { $0.deliver(message, from: source) } })
-        try registerParameterMethods()
-        try registerSystemMethods()
-        try registerWaveMethods()
         dispatcher.fallback = { message in reference.withCore { $0.unknownAddress(message) } }
-        links = try LinkRuntime(core: self)
+        links = LinkRuntime(core: self)
+        // One list of the address space's methods, which a tree reload registers again.
+        try registerMethods()
     }
 
     /// `host:port`: the bound address, or the machine's name when bound to every interface, so
@@ -171,25 +200,31 @@ final class ServerCore: @unchecked Sendable {
         return root
     }
 
+    /// Registers a method of the core's address space: `method` gets the core and the message,
+    /// through the reference, like every callback.
+    func register(_ address: String, _ method: @escaping (ServerCore, OSCMessageView) -> Void) throws {
+        let reference = reference
+        try dispatcher.register(address) { message in reference.withCore { method($0, message) } }
+    }
+
     func log(_ event: LogEvent) {
-        let handler = logHandler.withLock { $0 }
-        handler?(event)
+        logHandler(event)
     }
 
     deinit {
-        reference.invalidate()
+        // `stop()` invalidated the reference on the loop: a `KnobLinkServer` always stops its core.
         statsStorage.deinitialize(count: 1)
         statsStorage.deallocate()
     }
 
     // MARK: Clock
 
-    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-    static func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    static func now() -> Double { Double(ServerClock.nanoseconds()) / 1e9 }
+    static func nowNanoseconds() -> UInt64 { ServerClock.nanoseconds() }
 
     /// The time of the packet being handled, or the clock's outside a packet.
-    func currentNanoseconds() -> UInt64 { inPacket ? packetClock : Self.nowNanoseconds() }
-    func currentSeconds() -> Double { inPacket ? Double(packetClock) / 1e9 : Self.now() }
+    func currentNanoseconds() -> UInt64 { packet?.nanoseconds ?? Self.nowNanoseconds() }
+    func currentSeconds() -> Double { packet?.seconds ?? Self.now() }
 
     // MARK: Starting and stopping
 
@@ -208,11 +243,7 @@ final class ServerCore: @unchecked Sendable {
     }
 
     private func start(host: String) throws -> UInt16 {
-        var tcpOptions = OSCTCPOptions()
-        tcpOptions.maximumFrameLength = configuration.maxFrameLength
-        tcpOptions.maximumConnections = configuration.maxPeers
-        // A peer that stops reading costs at most 1 MiB before it is dropped (64 of them: 64 MiB).
-        tcpOptions.maximumQueuedBytes = 1 << 20
+        let tcpOptions = Self.tcpOptions(configuration)
         var attempt = 0
         while true {
             attempt += 1
@@ -231,24 +262,65 @@ final class ServerCore: @unchecked Sendable {
         }
         let port = udp!.localAddress.port
         if configuration.name == nil { name = Self.defaultName(configuration, port: port) }
-        let token = tree.token(byAddingParameterObserver: { [weak self] change in
-            guard change.eventType == .value else { return }
-            self?.localChange(change.parameter.index)
-        })
-        observerToken = token
-        originator = token
-        // Through the reference: sockets may report a last event after the server is gone.
+        observeTree()
         let reference = reference
+        // Through the reference: sockets may report a last event after the server is gone.
         udp!.start(
             { bytes, sender in reference.withCore { $0.receiveDatagram(bytes, from: sender) } },
             onBatchEnd: { reference.withCore { $0.udpBatchEnded() } },
             onDeliveryFailure: { failure in reference.withCore { $0.deliveryFailed(failure) } })
         tcp!.start(
-            onFrame: { [weak self] bytes, connection in self?.receiveFrame(bytes, from: connection) },
-            onClose: { [weak self] connection, reason in self?.connectionClosed(connection, reason: reason) })
+            onFrame: { bytes, connection in reference.withCore { $0.receiveFrame(bytes, from: connection) } },
+            onOtherProtocol: { connection, bytes in
+                reference.withCore { $0.httpConnectionOpened(connection, bytes) }
+            },
+            onClose: { connection, reason in reference.withCore { $0.connectionClosed(connection, reason: reason) } })
         loop.execute { [self] in scheduleSweep() }
-        for handler in startHandlers { handler() }
+        for handler in startHandlers { handler(self) }
         return port
+    }
+
+    /// Follows the tree's changes made by others than the server (a local knob, the embedding
+    /// application, a preset restored through the tree), and makes the observer's token the
+    /// server's originator.
+    func observeTree() {
+        // Observers run on any thread: this one reaches the core only through the locked list
+        // of local changes and the reference, on the loop.
+        let changes = localChanges
+        let reference = reference
+        let generation = treeGeneration
+        let token = tree.token(byAddingParameterObserver: { change in
+            guard change.eventType == .value else {
+                // A local gesture (the terminal surface, a host's UI): peers see P/touch as for
+                // a remote one. A remote peer's own touch carries the server's token and has been sent.
+                let (index, begins, from) = (change.parameter.index, change.eventType == .touch, change.originator)
+                reference.execute { core in
+                    guard core.treeGeneration == generation else { return }
+                    core.localTouch(index, begins: begins, from: from)
+                }
+                return
+            }
+            Self.localChange(change.parameter.index, generation: generation, changes: changes, reference: reference)
+        })
+        observerToken = token
+        originator = token
+    }
+
+    /// Replaces the tree and what is indexed by it; the caller has moved every peer's state over
+    /// (ServerCore+TreeReload.swift).
+    func replaceTree(with newTree: ParameterTree, root: String) {
+        if let observerToken { tree.removeParameterObserver(observerToken) }
+        observerToken = nil
+        tree = newTree
+        servedTree.withLock { $0 = newTree }
+        parameters = newTree.allParameters
+        addresses = parameters.map { ParameterAddresses(parameter: $0, root: root) }
+        namespace = OSCQueryNamespace(tree: newTree, rootPrefix: root)
+        feedback = FeedbackCache(addresses: addresses)
+        treeGeneration += 1
+        let (count, generation) = (parameters.count, treeGeneration)
+        localChanges.withLock { $0 = LocalChanges(count: count, generation: generation) }
+        if !stopped && udp != nil { observeTree() }
     }
 
     /// Stops on the loop: no more input, timers cancelled, sockets closed.
@@ -257,7 +329,7 @@ final class ServerCore: @unchecked Sendable {
         stopped = true
         if let observerToken { tree.removeParameterObserver(observerToken) }
         observerToken = nil
-        for handler in stopHandlers { handler() }
+        for handler in stopHandlers { handler(self) }
         reference.invalidate()
         timer?.cancel()
         sweepTimer?.cancel()
@@ -316,45 +388,44 @@ final class ServerCore: @unchecked Sendable {
         if let known = peers[id] {
             peer = known
         } else {
-            peer = addPeer(.tcp(connection))
+            peer = addPeer(.tcp(connection), named: false)
             log(LogEvent(level: .info, message: "peer \(peer.description) connected"))
         }
         receivePacket(bytes, peer: peer, source: .tcp(connection))
     }
 
-    private func receivePacket(
+    func receivePacket(
         _ bytes: UnsafeRawBufferPointer, peer: ServerPeer, source: OSCPeer, batched: Bool = false
     ) {
         let start = Self.nowNanoseconds()
-        packetClock = start
         // A packet that starts right after the previous one ended belongs to the same batch of
         // datagrams (read many per system call) or TCP frames: its feedback waits for the end of
         // the batch, so that a flood sends one bundle per subscriber per batch, not per packet.
         // A lone packet (the round trip of a controller) is answered at once.
         let inBurst = start &- lastPacketEnd < Self.burstGapNanoseconds
-        let now = Double(start) / 1e9
-        peer.lastHeard = now
+        packetsHandled &+= 1
+        let context = PacketContext(
+            peer: peer, source: source, nanoseconds: start, serial: packetsHandled, bytes: bytes.count)
+        if !peer.isHeard { heard(peer) }
+        peer.lastHeard = context.seconds
         peer.unreachableReports = 0
+        let outer = (packet, current)
+        packet = context
         current = peer
-        currentSource = source
-        inPacket = true
-        if let packetFilter, packetFilter(bytes, peer) {
+        if let packetFilter, packetFilter(self, bytes, peer) {
             // Consumed (a link's bundle).
         } else {
             (bytes.count <= Self.smallPacketLimit ? receiver : largeReceiver).receive(bytes, from: source)
         }
-        inPacket = false
-        current = nil
-        currentSource = nil
+        (packet, current) = outer
         // A UDP batch's feedback goes out when the batch ends (udpBatchEnded).
         if batched { return }
         if inBurst || flushQueued {
             if !flushQueued && !waiting.isEmpty {
                 flushQueued = true
-                loop.execute { [weak self] in
-                    guard let self else { return }
-                    flushQueued = false
-                    flushDue(now: Self.now())
+                reference.execute { core in
+                    core.flushQueued = false
+                    core.flushDue(now: Self.now())
                 }
             }
         } else {
@@ -364,12 +435,8 @@ final class ServerCore: @unchecked Sendable {
     }
 
     func connectionClosed(_ connection: OSCTCPConnection, reason: OSCTCPCloseReason) {
-        switch reason {
-        case .framingError(.frameTooLarge): stats.oversizedFrame += 1
-        case .framingError: stats.malformed += 1
-        case .otherProtocolRefused: stats.otherProtocol += 1
-        default: break
-        }
+        countClosedConnection(connection, reason: reason)
+        httpConnectionClosed(connection)
         if let peer = peers[.tcp(ObjectIdentifier(connection))] {
             removePeer(peer, reason: "connection closed (\(reason))")
         }
@@ -377,7 +444,7 @@ final class ServerCore: @unchecked Sendable {
 
     /// The peer a message delivered later (a scheduled bundle) came from.
     private func peer(for source: OSCPeer) -> ServerPeer? {
-        if let currentSource, let current, currentSource == source { return current }
+        if let packet, packet.source == source { return packet.peer }
         switch source {
         case .udp(let sender): return peer(forUDPSender: sender)
         case .tcp(let connection): return connection.isClosed ? nil : peers[.tcp(ObjectIdentifier(connection))]
@@ -386,7 +453,7 @@ final class ServerCore: @unchecked Sendable {
 
     func deliver(_ message: OSCMessageView, from source: OSCPeer) {
         // Messages delivered while a packet is handled are that packet's: no lookup needed.
-        guard !stopped, let peer = inPacket ? current : peer(for: source) else { return }
+        guard !stopped, let peer = packet?.peer ?? peer(for: source) else { return }
         stats.messagesReceived += 1
         guard peer.bucket.consume(1, now: currentNanoseconds()) else {
             stats.rateLimited += 1
@@ -413,7 +480,7 @@ final class ServerCore: @unchecked Sendable {
                 sendCurrentValues(to: subscriber.destination, peer: subscriber)
             }
         }
-        if !inPacket { flushDue(now: Self.now()) }
+        if packet == nil { flushDue(now: Self.now()) }
     }
 
     func receiveFailed(_ error: OSCReceiveError, from source: OSCPeer) {

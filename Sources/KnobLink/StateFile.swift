@@ -31,6 +31,9 @@ public final class StateFile: Sendable {
         var observer: ParameterObserverToken?
         var lastWrite: DispatchTime?
         var lastError: StateFileError?
+        /// Set when an unreadable file could not be renamed: writing would destroy its values.
+        var writesHeld = false
+        var removedTemporaries: [String] = []
     }
 
     /// A state file for `tree` at `path`; nothing is read or written until asked.
@@ -60,20 +63,75 @@ public final class StateFile: Sendable {
     public var lastError: StateFileError? { state.withLock { $0.lastError } }
 
     /// Reads the file and applies what fits the tree.
+    ///
+    /// Temporary files that an earlier process left behind when it was killed mid-write
+    /// (`.NAME.UUID.tmp` next to the file) are removed first (see ``removedTemporaries``). A file
+    /// that is not a state file is renamed to `NAME.corrupt-TIME` before anything can overwrite
+    /// it, so that its values can still be recovered by hand; if it cannot be renamed, the state
+    /// file writes nothing until ``stop()``, which then refuses too.
     /// - Parameter originator: passed to `setValue`, so that its observer does not hear the values.
     /// - Returns: `nil` if there is no file yet; otherwise what was applied and what was not.
-    /// - Throws: ``StateFileError/unreadable(path:_:)`` if the file is not a state file; the tree
-    ///   is then unchanged.
+    /// - Throws: ``StateFileError/keptAside(path:_:keptAs:)`` if the file is not a state file and
+    ///   was renamed, ``StateFileError/unreadable(path:_:)`` if it could not be; the tree is then
+    ///   unchanged.
     @discardableResult
     public func load(originator: ParameterObserverToken? = nil) throws(StateFileError) -> PresetRestoreReport? {
+        removeStaleTemporaries()
         let preset: ParameterPreset
         do {
             guard let bytes = try PresetStore.readBounded(url) else { return nil }
             preset = try ParameterPreset(jsonData: bytes)
         } catch {
+            if let kept = keepAside() { throw .keptAside(path: url.path, error, keptAs: kept) }
+            state.withLock { $0.writesHeld = true }
             throw .unreadable(path: url.path, error)
         }
         return tree.restore(preset, originator: originator)
+    }
+
+    /// The temporary files ``load(originator:)`` removed, as paths.
+    public var removedTemporaries: [String] { state.withLock { $0.removedTemporaries } }
+
+    /// Removes `.NAME.UUID.tmp` files in the file's directory: the temporaries of a write that
+    /// never reached its rename (the process was killed). One process owns a state file, and its
+    /// own writes have not started yet, so every such file is stale.
+    private func removeStaleTemporaries() {
+        let directory = url.deletingLastPathComponent()
+        let prefix = "." + url.lastPathComponent + "."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let middle = name.dropFirst(prefix.count).dropLast(4)
+            guard UUID(uuidString: String(middle)) != nil else { continue }
+            let path = directory.appendingPathComponent(name).path
+            if unlink(path) == 0 { removed.append(path) }
+        }
+        state.withLock { $0.removedTemporaries = removed.sorted() }
+    }
+
+    /// Renames the unreadable file to `NAME.corrupt-YYYYMMDDTHHMMSSZ` (with `-2`, `-3`, … if that
+    /// exists), never replacing another file.
+    /// - Returns: the new path, or `nil` if the file could not be renamed.
+    private func keepAside() -> String? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let base = url.path + ".corrupt-" + formatter.string(from: Date())
+        for attempt in 1...100 {
+            let candidate = attempt == 1 ? base : base + "-\(attempt)"
+            // link(2) fails rather than replace an existing file; unlink then drops the old name.
+            if link(url.path, candidate) == 0 {
+                unlink(url.path)
+                return candidate
+            }
+            if errno == EEXIST { continue }
+            // A symbolic link to a special file, or a file system without hard links: rename(2)
+            // after checking that nothing has the name.
+            guard access(candidate, F_OK) != 0 else { continue }
+            return rename(url.path, candidate) == 0 ? candidate : nil
+        }
+        return nil
     }
 
     /// Starts following the tree's changes. Calling it twice does nothing more.
@@ -131,6 +189,10 @@ public final class StateFile: Sendable {
     /// change made during the write schedules the next one, a full interval later, instead of
     /// being lost.
     private func write() throws(StateFileError) {
+        guard !state.withLock({ $0.writesHeld }) else {
+            pending.store(false, ordering: .releasing)
+            throw .writeFailed(path: url.path, reason: "the unreadable file there is kept as it is")
+        }
         state.withLock { $0.lastWrite = DispatchTime.now() }
         pending.store(false, ordering: .releasing)
         let preset = tree.makePreset()

@@ -87,6 +87,31 @@ final class SubscriberState {
         return buffers
     }
 
+    /// Takes over `old`'s state of the parameters that a tree reload kept: when each was last
+    /// sent and with what value, the values waiting, and the peer's touches and guard windows.
+    /// - Parameter previous: for each parameter of the new tree, its index in the old one, or -1.
+    func carry(from old: SubscriberState, previous: [Int]) {
+        precondition(previous.count == count, "SubscriberState.carry: one old index per parameter")
+        let oldSetter = old.setter.pointee
+        let newSetter = oldSetter == nil ? nil : setterBuffers()
+        for (index, before) in previous.enumerated() where before >= 0 {
+            lastSent[index] = old.lastSent[before]
+            lastSentValue[index] = old.lastSentValue[before]
+            if old.pending[before] != 0 {
+                pending[index] = old.pending[before]
+                dirty[dirtyCount] = Int32(index)
+                dirtyCount += 1
+            }
+            if let oldSetter, let newSetter {
+                newSetter.guardUntil[index] = oldSetter.guardUntil[before]
+                newSetter.touching[index] = oldSetter.touching[before]
+                newSetter.touchChanged[index] = oldSetter.touchChanged[before]
+            }
+        }
+        minimumInterval = old.minimumInterval
+        nextFlush = old.nextFlush
+    }
+
     private static func make<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
         let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(count, 1))
         buffer.initialize(repeating: value)

@@ -22,4 +22,18 @@ struct Subscription {
     var flags: UInt8
     /// Made by rule 9.7 rather than by `/sys/subscribe`.
     var isImplicit: Bool
+    /// A WebSocket LISTEN (PROTOCOL.md section 7): the parameter at this path, or every one
+    /// below it when it is a container; `nil` for a `/sys/subscribe` pattern.
+    var listenPath: String? = nil
+
+    /// Whether this is a WebSocket LISTEN (of a path, or of `/`, which has no ``listenPath``).
+    var isListen: Bool { patternText.hasPrefix(Self.listenPrefix) }
+    static let listenPrefix = "LISTEN "
+
+    /// Whether the parameter at `address` is one this subscription sends.
+    func matches(_ address: String) -> Bool {
+        if let listenPath { return address == listenPath || address.hasPrefix(listenPath + "/") }
+        guard let pattern else { return true }
+        return pattern.matches(address)
+    }
 }

@@ -2,10 +2,11 @@ import Waveform
 
 extension WaveSource {
     /// Decodes `path` in one pass (on the calling thread) and keeps its amplitude summary; the
-    /// min/max pairs are not kept, since bars and levels come from the summary alone.
+    /// min/max pairs are not kept, since bars and levels come from the summary alone. Only a
+    /// regular file is opened, so that a FIFO cannot hold the loader until someone writes to it.
     /// - Throws: `AudioDecodingError` naming the file and the reason.
     init(file path: String, name: String) throws(AudioDecodingError) {
-        self.init(name: name, analysis: try AudioAnalysis(contentsOf: path, pairs: .discard))
+        self.init(name: name, analysis: try AudioAnalysis(contentsOf: path, pairs: .discard, regularFileOnly: true))
     }
 
     /// A source from an analysis already made.

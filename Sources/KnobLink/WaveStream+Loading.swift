@@ -17,6 +17,13 @@ extension WaveStream {
             core.log(LogEvent(level: .warning, message: "refused /wave/load from \(peer.description): \(error)"))
             return core.sendError(to: peer, address: message.address, reason: error.description)
         }
+        // A file that failed to decode is not decoded again until it changes.
+        let version = WaveFileVersion(path: path)
+        if let media, let version, let reason = media.failure(of: path, version: version) {
+            statistics.loadsRefused += 1
+            return core.sendError(
+                to: peer, address: message.address, reason: reason + " (unchanged since it last failed)")
+        }
         guard !loading else {
             statistics.loadsRefused += 1
             return core.sendError(
@@ -24,13 +31,18 @@ extension WaveStream {
         }
         loading = true
         let name = requested.split(separator: "/").last.map(String.init) ?? requested
-        let loop = core.loop
-        // Decoding can take seconds: never on the loop, which keeps serving meanwhile.
-        // The stream outlives the decode: the server holds it until it is gone, and a result that
-        // arrives after `stop()` is dropped.
-        DispatchQueue.global(qos: .utility).async { [self] in
+        let reference = core.reference
+        // Decoding can take seconds: never on the loop, which keeps serving meanwhile. The result
+        // comes back through the core's reference, so one that arrives after `stop()` is dropped.
+        DispatchQueue.global(qos: .utility).async {
             let result = Result { () throws(AudioDecodingError) in try WaveSource(file: path, name: name) }
-            loop.execute { [self] in finishLoad(result, requestedBy: peer, path: requested) }
+            reference.execute { core in
+                guard let stream = core.wave else { return }
+                if case .failure(let error) = result, let version {
+                    stream.media?.noteFailure(of: path, version: version, reason: error.description)
+                }
+                stream.finishLoad(result, requestedBy: peer, path: requested)
+            }
         }
     }
 

@@ -211,13 +211,9 @@ extension WaveStream {
         guard due < timerDeadline, !stopped else { return }
         timer?.cancel()
         timerDeadline = due
-        let deadline = DispatchTime(uptimeNanoseconds: UInt64(max(due, 0) * 1e9))
-        // The stream reaches the server through an unowned reference: hold both for the call, so
-        // that a timer that fires while the last reference to a stopped server is dropped on
-        // another thread never reads a server that is gone.
-        timer = core.loop.schedule(at: deadline) { [weak self, weak core] in
-            guard let self, let core else { return }
-            withExtendedLifetime(core) { update() }
+        let deadline = Deadline.at(uptimeSeconds: due)
+        timer = core.loop.schedule(at: deadline) { [reference = core.reference] in
+            reference.withCore { $0.wave?.update() }
         }
     }
 }

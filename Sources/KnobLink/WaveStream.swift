@@ -10,6 +10,9 @@ final class WaveStream: @unchecked Sendable {
     static let maximumBars = 65536
     static let defaultHz = 30.0
     static let maximumHz = 120.0
+    /// The slowest progress rate: one update an hour, the longest interval a parameter
+    /// subscription takes too (a rate closer to 0 made the next deadline overflow, issue 9).
+    static let minimumHz = 1.0 / 3600
     /// Bar sets kept for reuse; more distinct (count, form) pairs than this empty the cache.
     static let maximumCachedBarSets = 16
     /// Below this, two progress values are the same (the tolerance of corrections, rule 9.5).
@@ -73,7 +76,7 @@ final class WaveStream: @unchecked Sendable {
             guard let given = message.double(at: 2), given.isFinite, given > 0 else {
                 return refuse(message, peer, "hz must be a number above 0 (at most \(Int(Self.maximumHz)))")
             }
-            hz = min(given, Self.maximumHz)
+            hz = min(max(given, Self.minimumHz), Self.maximumHz)
         }
         var flags: UInt8 = 0
         if message.argumentCount > 3 {
@@ -82,8 +85,14 @@ final class WaveStream: @unchecked Sendable {
         }
         guard let destination = destination(url, message, peer) else { return }
         removeClosedConnections()
+        let known = self.subscriber(destination.id)
+        var sponsor: [UInt8]?
+        if destination.id != peer.id {
+            sponsor = core.hostAdmittingURL(from: peer, sponsor: known?.sponsorHost, message)
+            guard sponsor != nil else { return }
+        }
         let subscriber: WaveSubscriber
-        if let known = self.subscriber(destination.id) {
+        if let known {
             // Subscribing again replaces the settings and sends everything again, as rule 9.8 does.
             known.bars = bars
             known.interval = 1 / hz
@@ -100,7 +109,13 @@ final class WaveStream: @unchecked Sendable {
             subscribers.append(subscriber)
             core.log(LogEvent(level: .info, message: "peer \(destination.description) subscribed to the wave stream"))
         }
+        subscriber.sponsorHost = sponsor
         sendState(to: subscriber)
+    }
+
+    /// How many visualiser urls other than their own the peers of `host` have subscribed.
+    func urlsHeld(by host: [UInt8]) -> Int {
+        subscribers.reduce(0) { $0 + ($1.sponsorHost == host ? 1 : 0) }
     }
 
     func unsubscribeMessage(_ message: OSCMessageView) {
@@ -121,10 +136,7 @@ final class WaveStream: @unchecked Sendable {
 
     /// Drops visualisers whose TCP connection closed.
     func removeClosedConnections() {
-        subscribers.removeAll { subscriber in
-            guard case .tcp(let connection) = subscriber.destination, connection.isClosed else { return false }
-            return true
-        }
+        subscribers.removeAll { $0.destination.isClosed }
     }
 
     /// A peer the server found gone (its connection closed, or its UDP port unreachable time after
@@ -147,8 +159,10 @@ final class WaveStream: @unchecked Sendable {
 
     /// Everything a new (or re-subscribed) visualiser needs: info, the overview, the transport
     /// state and the playhead; held until ``minimumStateInterval`` has passed since the last one.
+    /// Timed by the packet being handled, so that every message of one packet (a bundle of
+    /// subscriptions) happens at one instant however long the server takes to handle it.
     func sendState(to subscriber: WaveSubscriber) {
-        let now = ServerCore.now()
+        let now = core.currentSeconds()
         let due = subscriber.lastStateTime + Self.minimumStateInterval
         guard now >= due else {
             subscriber.statePending = true

@@ -19,6 +19,8 @@ final class WaveSubscriber {
     var bars: Int
     /// Seconds between two progress updates.
     var interval: Double
+    /// The host whose request subscribed this url, when it was not the visualiser itself.
+    var sponsorHost: [UInt8]?
     var flags: UInt8
 
     /// When the last state burst (info, overview, transport, playhead) went out (monotonic seconds).

@@ -9,7 +9,8 @@ import OSCCore
 /// liblo's `lo_arg_pp` prints it. A message without arguments therefore ends with a space.
 /// Messages of a bundle are not set apart: each carries its innermost bundle's time tag.
 enum DumpFormat {
-    /// Appends the line of one message, with its newline.
+    /// Appends the line of one message, with its newline: the line of its encoding read in place
+    /// (see ``appendLine(of:timeTag:now:to:)-(OSCMessageView,_,_,_)``), so that both print alike.
     /// - Parameters:
     ///   - message: the message.
     ///   - timeTag: the time tag of its innermost bundle, or `.immediately` for a bare message.
@@ -20,11 +21,29 @@ enum DumpFormat {
         now: OSCTimeTag,
         to output: inout [UInt8]
     ) {
+        message.encoded().withUnsafeBytes { bytes in
+            // What the encoder writes always decodes; the address need not start with '/'.
+            guard let view = try? OSCMessageView(bytes, options: OSCDecodingOptions(requiresSlashAddress: false))
+            else { return }
+            appendLine(of: view, timeTag: timeTag, now: now, to: &output)
+        }
+    }
+
+    /// Appends the line of a message read in place from the packet. The address, strings and
+    /// symbols are copied as the bytes received, as liblo prints them: a string that is not
+    /// valid UTF-8 comes out byte for byte, where an owned ``OSCMessage`` holds U+FFFD instead.
+    static func appendLine(
+        of message: OSCMessageView,
+        timeTag: OSCTimeTag,
+        now: OSCTimeTag,
+        to output: inout [UInt8]
+    ) {
         appendTimeTag(timeTag.isImmediately ? now : timeTag, to: &output)
         output.append(UInt8(ascii: " "))
-        output.append(contentsOf: message.address.utf8)
+        output.append(contentsOf: message.addressBytes)
         output.append(UInt8(ascii: " "))
-        appendTypeTags(of: message.arguments, to: &output)
+        // The type tags after the comma, array brackets included.
+        output.append(contentsOf: message.typeTags)
         for argument in message.arguments {
             output.append(UInt8(ascii: " "))
             append(argument, to: &output)
@@ -32,20 +51,67 @@ enum DumpFormat {
         output.append(UInt8(ascii: "\n"))
     }
 
+    /// One argument read in place: strings and symbols as their bytes, arrays element by
+    /// element, everything else as ``append(_:to:)-(OSCArgument,_)`` prints it.
+    static func append(_ argument: OSCArgumentView, to output: inout [UInt8]) {
+        switch argument.typeTag {
+        case OSCTypeTag.string:
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: argument.bytes)
+            output.append(UInt8(ascii: "\""))
+        case OSCTypeTag.symbol:
+            output.append(UInt8(ascii: "'"))
+            output.append(contentsOf: argument.bytes)
+        case OSCTypeTag.arrayStart:
+            output.append(UInt8(ascii: "["))
+            for (index, element) in argument.elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: " ")) }
+                append(element, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        default:
+            append(argument.makeArgument(), to: &output)
+        }
+    }
+
+    /// Appends the message's encoding for `-r`, as liblo serialises it again: the bytes received,
+    /// strings included whatever they hold, with every padding byte zero and the type tags
+    /// written even when the sender left them out.
+    static func appendEncoding(of message: OSCMessageView, to output: inout [UInt8]) {
+        appendPadded(message.addressBytes, to: &output)
+        var tags: [UInt8] = [UInt8(ascii: ",")]
+        tags.append(contentsOf: message.typeTags)
+        appendPadded(tags, to: &output)
+        for argument in message.arguments { appendEncoding(of: argument, to: &output) }
+    }
+
+    private static func appendEncoding(of argument: OSCArgumentView, to output: inout [UInt8]) {
+        switch argument.typeTag {
+        case OSCTypeTag.string, OSCTypeTag.symbol:
+            appendPadded(argument.bytes, to: &output)
+        case OSCTypeTag.blob:
+            let count = argument.bytes.count
+            output.append(contentsOf: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: count >> $0) })
+            output.append(contentsOf: argument.bytes)
+            output.append(contentsOf: repeatElement(0, count: (4 - count % 4) % 4))
+        case OSCTypeTag.arrayStart:
+            for element in argument.elements { appendEncoding(of: element, to: &output) }
+        default:
+            // Numbers, time tags, colours, MIDI: their 4 or 8 bytes; T F N I: none.
+            output.append(contentsOf: argument.bytes)
+        }
+    }
+
+    /// `bytes`, a NUL, and NULs to a multiple of 4: an OSC string.
+    private static func appendPadded(_ bytes: some Collection<UInt8>, to output: inout [UInt8]) {
+        output.append(contentsOf: bytes)
+        output.append(contentsOf: repeatElement(0, count: 4 - bytes.count % 4))
+    }
+
     static func line(of message: OSCMessage, timeTag: OSCTimeTag, now: OSCTimeTag) -> String {
         var output: [UInt8] = []
         appendLine(of: message, timeTag: timeTag, now: now, to: &output)
         return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func appendTypeTags(of arguments: [OSCArgument], to output: inout [UInt8]) {
-        for argument in arguments {
-            output.append(argument.typeTag)
-            if case .array(let elements) = argument {
-                appendTypeTags(of: elements, to: &output)
-                output.append(UInt8(ascii: "]"))
-            }
-        }
     }
 
     /// One argument as `lo_arg_pp` prints it. The symbol lacks its closing quote and a blob of

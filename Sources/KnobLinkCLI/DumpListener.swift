@@ -68,7 +68,8 @@ struct DumpListener: Sendable {
         case .framingError(let error): "\(error)"
         case .systemError(let error): "\(error)"
         case .writeQueueOverflow: "it stopped reading"
-        case .otherProtocolRefused: "it spoke neither OSC framing (its first byte was not 0x00 or 0xC0)"
+        case .otherProtocolRefused: "it spoke neither OSC framing (its first byte was not 0x00, 0xC0, '/' or '#')"
+        case .firstFrameTimeout, .evicted, .inputBudgetExceeded: reason.description
         }
     }
 

@@ -24,34 +24,33 @@ struct DumpPrinter: Sendable {
     ///   - bytes: the packet.
     ///   - sender: the peer, for the error line.
     func receive(_ bytes: UnsafeRawBufferPointer, from sender: String) {
-        let packet: OSCPacket
+        let now = TimeTagText.now()
+        var output: [UInt8] = []
+        // Messages due later, grouped by time tag in the order of the packet: one timer per
+        // group keeps them in order, which timers with equal deadlines would not. Their text is
+        // made now, from the packet's bytes, and printed when they are due.
+        var later: [(timeTag: OSCTimeTag, count: Int, text: [UInt8])] = []
         do {
-            packet = try OSCPacket.decode(bytes)
+            // Read in place rather than decoded into owned messages, so that strings keep the
+            // bytes received (see DumpFormat.appendLine(of:timeTag:now:to:)).
+            try OSCPacket.visitMessages(in: bytes) { message, timeTag in
+                if delaysFutureBundles && !timeTag.isImmediately && timeTag > now && pending.reserve() {
+                    if later.last?.timeTag != timeTag { later.append((timeTag, 0, [])) }
+                    later[later.count - 1].count += 1
+                    append(message, timeTag: timeTag, now: timeTag, to: &later[later.count - 1].text)
+                } else {
+                    append(message, timeTag: timeTag, now: now, to: &output)
+                }
+            }
         } catch {
             var text = "Error: malformed packet from \(sender) (\(bytes.count) bytes): \(error.reason)\n"
             if showsHex { text += DumpFormat.hexDump(bytes) }
             Self.write(Array(text.utf8), to: .standardError)
             return
         }
-        let now = TimeTagText.now()
-        var output: [UInt8] = []
-        // Messages due later, grouped by time tag in the order of the packet: one timer per
-        // group keeps them in order, which timers with equal deadlines would not.
-        var later: [(timeTag: OSCTimeTag, messages: [OSCMessage])] = []
-        walk(packet, timeTag: .immediately) { message, timeTag in
-            if delaysFutureBundles && !timeTag.isImmediately && timeTag > now && pending.reserve() {
-                if later.last?.timeTag == timeTag {
-                    later[later.count - 1].messages.append(message)
-                } else {
-                    later.append((timeTag, [message]))
-                }
-            } else {
-                append(message, timeTag: timeTag, now: now, to: &output)
-            }
-        }
         if showsHex { output += Array(DumpFormat.hexDump(bytes).utf8) }
         Self.write(output, to: .standardOutput)
-        for group in later { schedule(group.messages, at: group.timeTag) }
+        for group in later { schedule(group.text, count: group.count, at: group.timeTag) }
     }
 
     /// Prints a problem that is not about one packet, such as a connection closed for a bad frame.
@@ -59,33 +58,21 @@ struct DumpPrinter: Sendable {
         Self.write(Array("Error: \(problem)\n".utf8), to: .standardError)
     }
 
-    /// Calls `body` for each message with the time tag of its innermost bundle, as liblo
-    /// dispatches them.
-    private func walk(_ packet: OSCPacket, timeTag: OSCTimeTag, _ body: (OSCMessage, OSCTimeTag) -> Void) {
-        switch packet {
-        case .message(let message):
-            body(message, timeTag)
-        case .bundle(let bundle):
-            for element in bundle.elements { walk(element, timeTag: bundle.timeTag, body) }
-        }
-    }
-
-    private func append(_ message: OSCMessage, timeTag: OSCTimeTag, now: OSCTimeTag, to output: inout [UInt8]) {
+    private func append(_ message: OSCMessageView, timeTag: OSCTimeTag, now: OSCTimeTag, to output: inout [UInt8]) {
         if writesRaw {
-            _ = message.encode(appendingTo: &output)
+            DumpFormat.appendEncoding(of: message, to: &output)
         } else {
             DumpFormat.appendLine(of: message, timeTag: timeTag, now: now, to: &output)
         }
     }
 
-    private func schedule(_ messages: [OSCMessage], at timeTag: OSCTimeTag) {
+    /// Prints the text of `count` messages due at `timeTag` when it comes.
+    private func schedule(_ text: [UInt8], count: Int, at timeTag: OSCTimeTag) {
         let delay = timeTag.secondsSince1970 - Date().timeIntervalSince1970
         let deadline = DispatchTime.now() + .nanoseconds(Int(min(delay, 1e9) * 1e9))
         _ = loop.schedule(at: deadline) {
-            var output: [UInt8] = []
-            for message in messages { append(message, timeTag: timeTag, now: timeTag, to: &output) }
-            Self.write(output, to: .standardOutput)
-            pending.release(messages.count)
+            Self.write(text, to: .standardOutput)
+            pending.release(count)
         }
     }
 

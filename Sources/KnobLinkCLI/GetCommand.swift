@@ -9,7 +9,9 @@ struct GetCommand: RunnableCommand {
         discussion: """
             Sends ADDRESS/get to the server with a reply URL of this command's own socket (on
             port 0), and prints the answer as 'knoblink dump' prints a message, without the time
-            tag: /knob/gain f 0.500000. Over TCP the answer comes back on the connection. A
+            tag: /knob/gain f 0.500000. Every facet reads the same way: /knob/gain/raw (in the
+            parameter's units), /knob/gain/str (as text) and /knob/gain/info (its description).
+            Over TCP the answer comes back on the connection. A
             /sys/error answer (a KnobLink server sends it to the reply URL too) is printed on
             standard error, and so is a missing answer; the exit status is then 1.
             """,
@@ -21,7 +23,7 @@ struct GetCommand: RunnableCommand {
             ArgumentSpec(name: "host", help: "The server's host name or IP address."),
             ArgumentSpec(name: "port", help: "The server's port."),
             ArgumentSpec(name: "url", help: "The server as osc.udp://host:port/ or osc.tcp://host:port/."),
-            ArgumentSpec(name: "address", help: "The parameter's OSC address, such as /knob/gain."),
+            ArgumentSpec(name: "address", help: "The parameter's OSC address, such as /knob/gain or /knob/gain/str."),
         ],
         options: [
             .option("timeout", value: "seconds", help: "How long to wait for the answer. (default: 2)"),
@@ -65,7 +67,7 @@ struct GetCommand: RunnableCommand {
         if answer.address == "/sys/error" {
             throw CommandFailure(Self.errorText(answer))
         }
-        KnobLinkTool.write(Self.line(of: answer), to: .standardOutput)
+        try KnobLinkTool.writeResult(Self.line(of: answer))
     }
 
     /// The message as `knoblink dump` prints it, without the time tag and its space in front.

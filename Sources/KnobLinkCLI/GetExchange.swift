@@ -87,26 +87,13 @@ enum GetExchange {
     private static func connect(to target: OSCSocketAddress, loop: OSCEventLoop, answer: Answer)
         throws(CommandFailure) -> OSCTCPConnection
     {
-        let outcome = Mutex<Result<OSCTCPConnection, OSCSystemError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        // The caller is the main thread, not one of the concurrency pool's, so waiting here for
-        // the connection blocks nothing that the connection needs.
-        Task {
-            let result: Result<OSCTCPConnection, OSCSystemError>
-            do throws(OSCSystemError) {
-                result = .success(
-                    try await OSCTCPClient.connect(
-                        to: target, framing: .lengthPrefix, loop: loop,
-                        onFrame: { bytes, _ in answer.receive(bytes) },
-                        onClose: { _, _ in answer.connectionClosed() }))
-            } catch {
-                result = .failure(error)
-            }
-            outcome.withLock { $0 = result }
-            done.signal()
+        let outcome = MainThreadWait.result { () async throws(OSCSystemError) -> OSCTCPConnection in
+            try await OSCTCPClient.connect(
+                to: target, framing: .lengthPrefix, loop: loop,
+                onFrame: { bytes, _ in answer.receive(bytes) },
+                onClose: { _, _ in answer.connectionClosed() })
         }
-        done.wait()
-        switch outcome.withLock({ $0 })! {
+        switch outcome {
         case .success(let connection): return connection
         case .failure(let error): throw CommandFailure("could not connect to \(target): \(error)")
         }
@@ -114,53 +101,91 @@ enum GetExchange {
 
     /// Collects the answer on the loop's thread and hands it to the waiting caller.
     final class Answer: Sendable {
-        private enum State {
-            case waiting
+        /// Where the answer stands, changed by each message received (see ``next(after:to:)``).
+        enum State: Equatable {
+            /// No answer yet; `inUpdate` after a `/sys/update i 1` that no `/sys/update i 0` closed.
+            case waiting(inUpdate: Bool)
+            /// An `/info` too large for one datagram, sent as several messages between update
+            /// brackets (rule 9.14): the parts so far, merged into one message.
+            case collecting(OSCMessage)
             case answered(OSCMessage)
             case closed
+
+            /// Whether the wait is over: an answer, or the connection closed.
+            var isFinished: Bool {
+                switch self {
+                case .answered, .closed: true
+                case .waiting, .collecting: false
+                }
+            }
+
+            /// The fields before the value strings in `P/info`: name, unit, min, max, default,
+            /// taper, flags. Each part repeats them.
+            static let infoFixedCount = 7
+
+            /// The state once `message` has arrived, for a get of `address`. Other messages (a
+            /// subscription's values, the brackets around them) change nothing, except that a
+            /// bracket opened before an `/info` means the `/info` comes in parts.
+            func next(after message: OSCMessage, to address: String) -> State {
+                let bracket: Bool? =
+                    if message.address == "/sys/update", message.arguments.count == 1,
+                        case .int32(let flag) = message.arguments[0]
+                    {
+                        flag != 0
+                    } else {
+                        nil
+                    }
+                switch self {
+                case .waiting(let inUpdate):
+                    if message.address == "/sys/error" { return .answered(message) }
+                    if let bracket { return .waiting(inUpdate: bracket) }
+                    guard message.address == address else { return self }
+                    return inUpdate && address.hasSuffix("/info") ? .collecting(message) : .answered(message)
+                case .collecting(var merged):
+                    if bracket == false { return .answered(merged) }
+                    guard message.address == address else { return self }
+                    merged.arguments += message.arguments.dropFirst(Self.infoFixedCount)
+                    return .collecting(merged)
+                case .answered, .closed:
+                    return self
+                }
+            }
         }
 
         let address: String
-        private let state = Mutex(State.waiting)
+        private let state = Mutex(State.waiting(inUpdate: false))
         private let done = DispatchSemaphore(value: 0)
 
         init(address: String) {
             self.address = address
         }
 
-        /// Looks for the answer in one packet; other messages (a subscription's values, the
-        /// `/sys/update` brackets around them) are skipped.
+        /// Looks for the answer, or a part of it, in one packet.
         func receive(_ bytes: UnsafeRawBufferPointer) {
-            guard let packet = try? OSCPacket.decode(bytes), let message = Self.answer(in: packet, to: address) else {
-                return
+            guard let packet = try? OSCPacket.decode(bytes) else { return }
+            let messages = Self.messages(in: packet)
+            let isAnswered = state.withLock { state in
+                guard !state.isFinished else { return false }
+                for message in messages { state = state.next(after: message, to: address) }
+                return state.isFinished
             }
-            let isFirst = state.withLock { state in
-                guard case .waiting = state else { return false }
-                state = .answered(message)
-                return true
-            }
-            if isFirst { done.signal() }
+            if isAnswered { done.signal() }
         }
 
         func connectionClosed() {
             let isFirst = state.withLock { state in
-                guard case .waiting = state else { return false }
+                guard !state.isFinished else { return false }
                 state = .closed
                 return true
             }
             if isFirst { done.signal() }
         }
 
-        /// The first message of `packet`, bundles included, that answers a get of `address`.
-        static func answer(in packet: OSCPacket, to address: String) -> OSCMessage? {
+        /// The messages of `packet` in order, those of bundles included.
+        static func messages(in packet: OSCPacket) -> [OSCMessage] {
             switch packet {
-            case .message(let message):
-                return message.address == address || message.address == "/sys/error" ? message : nil
-            case .bundle(let bundle):
-                for element in bundle.elements {
-                    if let message = answer(in: element, to: address) { return message }
-                }
-                return nil
+            case .message(let message): [message]
+            case .bundle(let bundle): bundle.elements.flatMap(messages(in:))
             }
         }
 
@@ -172,9 +197,14 @@ enum GetExchange {
             case .closed:
                 throw CommandFailure("\(url) closed the connection without answering")
             case .waiting:
-                let shown = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
-                throw CommandFailure("no answer from \(url) within \(shown) s")
+                throw CommandFailure("no answer from \(url) within \(Self.seconds(timeout)) s")
+            case .collecting:
+                throw CommandFailure("the answer from \(url) was not complete within \(Self.seconds(timeout)) s")
             }
+        }
+
+        private static func seconds(_ timeout: Double) -> String {
+            timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
         }
     }
 }

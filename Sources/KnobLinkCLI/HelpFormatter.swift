@@ -23,7 +23,7 @@ enum HelpFormatter {
         if !spec.arguments.isEmpty {
             sections.append(section("ARGUMENTS:", spec.arguments.map { ($0.label, $0.help) }))
         }
-        sections.append(section("OPTIONS:", spec.allOptions.map { ($0.label, $0.help) }))
+        sections.append(section("OPTIONS:", spec.allOptions.map { ($0.label, $0.helpWithDefault) }))
         if !subcommands.isEmpty {
             let rows = subcommands.map { ($0.name, $0.abstract) }
             sections.append(section("SUBCOMMANDS:", rows) + "\n\n  See '\(path) help <subcommand>' for detailed help.")

@@ -1,4 +1,5 @@
 import Foundation
+import Waveform
 
 /// The `knoblink` command: picks the subcommand, handles help and version, prints errors and
 /// chooses the exit status.
@@ -18,6 +19,7 @@ enum KnobLinkTool {
         SendCommand.self,
         DumpCommand.self,
         ServeCommand.self,
+        SurfaceCommand.self,
         GetCommand.self,
         TreeCommand.self,
         WaveformCommand.self,
@@ -122,8 +124,21 @@ enum KnobLinkTool {
         return .usage
     }
 
-    /// Writes text unbuffered, so that nothing is lost when the process exits right after.
+    /// Writes a command's result on standard output, unbuffered.
+    /// - Throws: ``CommandFailure`` naming `<stdout>` and the system's reason when it cannot
+    ///   be written (`/dev/full`, a closed pipe), so that the exit status says the result is lost.
+    static func writeResult(_ text: String) throws(CommandFailure) {
+        do {
+            try WaveformOutputFile(fileDescriptor: STDOUT_FILENO, name: "<stdout>").write(Array(text.utf8))
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    /// Writes text unbuffered, so that nothing is lost when the process exits right after. A
+    /// failure (standard error on `/dev/full`, a closed pipe) is dropped: `FileHandle.write(_:)`
+    /// would crash on it, and there is nowhere left to report it.
     static func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
+        try? handle.write(contentsOf: Data(text.utf8))
     }
 }

@@ -10,6 +10,10 @@ struct OptionSpec: Sendable {
     var help: String
     /// Whether every occurrence is kept (`--allow A --allow B`), read with ``ParsedArguments/values(_:)``.
     var isRepeatable = false
+    /// What the option is when it is not given, shown after the help as `(default: …)`. Written
+    /// from the value the command uses (`String(describing: defaults.port)`), so that the help
+    /// cannot drift from the code (issue 10: it said "every IPv4 interface" of a dual-stack bind).
+    var defaultText: String?
 
     /// A flag that takes no value.
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
@@ -18,9 +22,17 @@ struct OptionSpec: Sendable {
 
     /// An option followed by a value, given as `--name value` or `--name=value`.
     static func option(
-        _ name: String, short: Character? = nil, value: String, repeatable: Bool = false, help: String
+        _ name: String, short: Character? = nil, value: String, repeatable: Bool = false, help: String,
+        default defaultText: String? = nil
     ) -> OptionSpec {
-        OptionSpec(name: name, shortName: short, valueName: value, help: help, isRepeatable: repeatable)
+        OptionSpec(
+            name: name, shortName: short, valueName: value, help: help, isRepeatable: repeatable,
+            defaultText: defaultText)
+    }
+
+    /// The help with its default, as the OPTIONS section shows it.
+    var helpWithDefault: String {
+        defaultText.map { "\(help) (default: \($0))" } ?? help
     }
 
     /// The help flag every command has; parsing handles it before the command sees its arguments.

@@ -51,25 +51,11 @@ final class PacketSender: Sendable {
     ) throws -> OSCTCPConnection {
         var lastError: any Error = CommandFailure("no address")
         for address in addresses {
-            let outcome = Mutex<Result<OSCTCPConnection, OSCSystemError>?>(nil)
-            let done = DispatchSemaphore(value: 0)
-            // The calling thread is the main thread, not one of the concurrency pool's, so
-            // waiting here for the connection blocks nothing that the connection needs.
-            Task {
-                let result: Result<OSCTCPConnection, OSCSystemError>
-                do throws(OSCSystemError) {
-                    result = .success(
-                        try await OSCTCPClient.connect(
-                            to: address, framing: framing, loop: loop, onFrame: { _, _ in },
-                            onClose: { _, _ in }))
-                } catch {
-                    result = .failure(error)
-                }
-                outcome.withLock { $0 = result }
-                done.signal()
+            let outcome = MainThreadWait.result { () async throws(OSCSystemError) -> OSCTCPConnection in
+                try await OSCTCPClient.connect(
+                    to: address, framing: framing, loop: loop, onFrame: { _, _ in }, onClose: { _, _ in })
             }
-            done.wait()
-            switch outcome.withLock({ $0 })! {
+            switch outcome {
             case .success(let connection): return connection
             case .failure(let error): lastError = error
             }

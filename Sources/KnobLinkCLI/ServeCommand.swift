@@ -3,6 +3,8 @@ import Foundation
 import KnobLink
 import OSCTransport
 import Parameters
+import TerminalUI
+import Zeroconf
 
 /// `knoblink serve`: puts a parameter tree on the network (PROTOCOL.md) until SIGINT or SIGTERM.
 struct ServeCommand: RunnableCommand {
@@ -15,39 +17,97 @@ struct ServeCommand: RunnableCommand {
             describes; replies and feedback to UDP peers go to the sender's IP at the feedback
             port. When ready, the server prints 'Listening on UDP and TCP port N' on standard
             error; then it logs peers joining and leaving, errors, and a summary line every
-            10 seconds while there is traffic. SIGINT and SIGTERM stop it cleanly (the state
-            file is written) with exit status 0.
+            \(number(defaultSummaryInterval)) seconds while there is traffic. SIGINT and SIGTERM stop it cleanly (the state
+            file is written) with exit status 0. With --surface it draws its knobs and toggles in
+            the terminal instead (Docs/TERMINAL.md), logs to --log-file or nowhere, and SIGHUP
+            stops it too. Otherwise SIGHUP reads the --tree file again (so does /sys/tree/reload):
+            values of the parameters that remain are kept, and a file that fails to load is
+            refused with the old tree kept.
             """,
         usage: ["[<options>]"],
         options: [
-            .option("tree", value: "file", help: "The tree file to serve. (default: the embedded default tree)"),
-            .option("port", value: "port", help: "The UDP and TCP port; 0 picks a free one. (default: 8000)"),
+            .option("tree", value: "file", help: "The tree file to serve.", default: "the embedded default tree"),
+            .option(
+                "port", value: "port", help: "The UDP and TCP port; 0 picks a free one.", default: "\(defaults.port)"),
             .option(
                 "bind", value: "host",
-                help: "The local address to listen on; '::' for IPv6 and IPv4. (default: every IPv4 interface)"),
+                help: "The local address to listen on, such as 127.0.0.1 or 0.0.0.0 (IPv4 alone).",
+                default: defaults.bindHost ?? "every interface, IPv6 and IPv4 ('::')"),
             .option(
                 "allow", value: "cidr", repeatable: true,
-                help: "Accept peers from this block (repeatable; replaces the default of loopback, private and "
-                    + "link-local ranges); 'any' accepts everyone."),
+                help: "Accept peers, and urls they name, from this block (repeatable; replaces the default); "
+                    + "'any' accepts everyone.",
+                default: "loopback, private and link-local ranges"),
+            .option(
+                "trust", value: "cidr", repeatable: true,
+                help: "Send more than 3 times the bytes of a request to a url in this block that never sent "
+                    + "anything (repeatable; replaces the default); 'any' trusts everyone.",
+                default: "loopback"),
             .option(
                 "feedback-port", value: "port",
                 help: "Where replies and feedback to UDP peers go: a port at the sender's IP, or 'auto' for the "
-                    + "port each packet came from. (default: 9000)"),
+                    + "port each packet came from.",
+                default: defaults.feedbackPort.description),
             .option("root", value: "path", help: "A prefix for every parameter address, such as /inst1."),
-            .option("name", value: "name", help: "The name in /sys/pong and in link hop lists. (default: host:port)"),
+            .option(
+                "name", value: "name", help: "The name in /sys/pong and in link hop lists.",
+                default: defaults.name ?? "host:port"),
             .flag("no-implicit", help: "Do not subscribe peers that send to a parameter address."),
+            .flag(
+                "no-zeroconf",
+                help: "Do not advertise the server (_osc._udp, _oscjson._tcp) through the Avahi daemon."),
             .option(
                 "touch-guard-ms", value: "ms",
-                help: "How long after a peer set a parameter its feedback for it is held. (default: 150)"),
-            .option("max-peers", value: "n", help: "The most subscribers and TCP connections. (default: 64)"),
-            .option("rate-limit", value: "n", help: "Messages a second accepted from each peer. (default: 2000)"),
-            .option("max-frame", value: "bytes", help: "The longest TCP frame accepted. (default: 1048576)"),
-            .option("max-bundle-depth", value: "n", help: "The deepest bundle nesting accepted. (default: 8)"),
+                help: "How long after a peer set a parameter its feedback for it is held.",
+                default: "\(defaults.touchGuardMilliseconds)"),
+            .option(
+                "max-peers", value: "n", help: "The most subscribers and TCP connections.",
+                default: "\(defaults.maxPeers)"),
+            .option(
+                "rate-limit", value: "n", help: "Messages a second accepted from each peer.",
+                default: "\(defaults.rateLimit)"),
+            .option(
+                "max-frame", value: "bytes", help: "The longest TCP frame accepted.",
+                default: "\(defaults.maxFrameLength)"),
+            .option(
+                "max-buffered", value: "bytes",
+                help: "The most bytes of unfinished TCP frames held across all connections; beyond it the "
+                    + "connection holding the most is closed.",
+                default: "\(defaults.maxBufferedInput)"),
+            .option(
+                "first-frame-timeout", value: "seconds",
+                help: "Seconds a TCP connection has to complete its first frame; 0 for no limit.",
+                default: Self.number(defaults.firstFrameTimeout)),
+            .option(
+                "http-idle-timeout", value: "seconds",
+                help: "Seconds an HTTP connection may idle between requests; 0 for no limit.",
+                default: Self.number(defaults.httpIdleTimeout)),
+            .option(
+                "http-request-timeout", value: "seconds",
+                help: "Seconds an HTTP request may take to arrive whole (408 after); 0 for no limit.",
+                default: Self.number(defaults.httpRequestTimeout)),
+            .option(
+                "max-http-head", value: "bytes", help: "The longest HTTP request line and headers (431 beyond).",
+                default: "\(defaults.maxHTTPHeadLength)"),
+            .option(
+                "max-bundle-depth", value: "n", help: "The deepest bundle nesting accepted.",
+                default: "\(defaults.maxBundleDepth)"),
             .option("presets", value: "dir", help: "The directory of preset files (/sys/preset/...)."),
+            .option(
+                "max-presets", value: "n", help: "The most presets peers may save.",
+                default: "\(defaults.presetLimits.maximumCount)"),
+            .option(
+                "max-preset-bytes", value: "n", help: "The most bytes all presets together may take.",
+                default: "\(defaults.presetLimits.maximumBytes)"),
+            .option(
+                "preset-save-rate", value: "n",
+                help:
+                    "Preset saves a second, all peers together, in bursts of up to \(defaults.presetLimits.saveBurst).",
+                default: "\(defaults.presetLimits.savesPerSecond)"),
             .option("state", value: "file", help: "A file that keeps the values across restarts."),
             .option(
-                "audio", value: "file",
-                help: "The audio file streamed to waveform visualisers (/wave/...). (default: a generated demo signal)"),
+                "audio", value: "file", help: "The audio file streamed to waveform visualisers (/wave/...).",
+                default: "a generated demo signal"),
             .option("media-dir", value: "dir", help: "The directory below which /wave/load may read audio files."),
             .option(
                 "link", value: "url", repeatable: true,
@@ -56,18 +116,43 @@ struct ServeCommand: RunnableCommand {
                 "link-one-way", value: "url", repeatable: true,
                 help: "Forward this instance's changes to another instance (repeatable)."),
             .option(
-                "log-level", value: "level",
-                help: "The least important messages logged: error, warning, info or debug. (default: info)"),
+                "max-links", value: "n", help: "The most links at once, --link ones and /sys/link ones together.",
+                default: "\(defaults.maxLinks)"),
             .option(
-                "summary", value: "seconds",
-                help: "Seconds between summary lines; 0 turns them off. (default: 10)"),
+                "log-level", value: "level",
+                help: "The least important messages logged: error, warning, info or debug.",
+                default: "\(defaultLogLevel)"),
+            .option(
+                "summary", value: "seconds", help: "Seconds between summary lines; 0 turns them off.",
+                default: number(defaultSummaryInterval)),
+            .flag("surface", help: "Draw the tree's knobs and toggles in this terminal and control them there."),
+            .option("log-file", value: "file", help: "With --surface, append the log to this file."),
+            .option("theme", value: "scheme", help: "The surface's colours: light or dark.", default: "dark"),
+            .option(
+                "theme-file", value: "file",
+                help:
+                    "A JSON file of the six colours as RRGGBB, for light and dark, of the terminal surface and "
+                    + "the web page (Docs/TERMINAL.md)."),
         ]
     )
 
+    /// The defaults of every option, in one place: the server's own, and the command's.
+    private static let defaults = KnobLinkServer.Configuration()
+    static let defaultLogLevel = LogEvent.Level.info
+    static let defaultSummaryInterval = 10.0
+
+    /// `10` for 10.0, `0.5` for 0.5: a number as a user would type it.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
+    }
+
     var configuration = KnobLinkServer.Configuration()
     var treePath: String?
-    var logLevel = LogEvent.Level.info
-    var summaryInterval = 10.0
+    var logLevel = defaultLogLevel
+    var summaryInterval = defaultSummaryInterval
+    var surface = SurfaceOptions()
+    /// Whether the server is advertised with Zeroconf (PROTOCOL.md section 7).
+    var zeroconf = true
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         try PositionalReader(arguments.positionals).finish()
@@ -76,6 +161,8 @@ struct ServeCommand: RunnableCommand {
         configuration.bindHost = arguments.value("bind")
         let allowed = arguments.values("allow")
         if !allowed.isEmpty { configuration.allowList = try Self.allowList(allowed) }
+        let trusted = arguments.values("trust")
+        if !trusted.isEmpty { configuration.trusted = try Self.allowList(trusted, option: "--trust <cidr>") }
         if let text = arguments.value("feedback-port") {
             if text == "auto" {
                 configuration.feedbackPort = .auto
@@ -89,6 +176,7 @@ struct ServeCommand: RunnableCommand {
         if let root = arguments.value("root") { configuration.root = root }
         configuration.name = arguments.value("name")
         configuration.implicitSubscriptions = !arguments.has("no-implicit")
+        zeroconf = !arguments.has("no-zeroconf")
         if let value = try Self.integer(arguments, "touch-guard-ms", "ms", in: 0...60_000) {
             configuration.touchGuardMilliseconds = value
         }
@@ -102,7 +190,30 @@ struct ServeCommand: RunnableCommand {
         if let value = try Self.integer(arguments, "max-bundle-depth", "n", in: 1...64) {
             configuration.maxBundleDepth = value
         }
+        if let value = try Self.integer(arguments, "max-buffered", "bytes", in: 16...(1 << 40)) {
+            configuration.maxBufferedInput = value
+        }
+        if let seconds = try Self.timeout(arguments, "first-frame-timeout") {
+            configuration.firstFrameTimeout = seconds
+        }
+        if let seconds = try Self.timeout(arguments, "http-idle-timeout") { configuration.httpIdleTimeout = seconds }
+        if let seconds = try Self.timeout(arguments, "http-request-timeout") {
+            configuration.httpRequestTimeout = seconds
+        }
+        if let value = try Self.integer(arguments, "max-http-head", "bytes", in: 256...(1 << 20)) {
+            configuration.maxHTTPHeadLength = value
+        }
+        if let value = try Self.integer(arguments, "max-links", "n", in: 0...4096) { configuration.maxLinks = value }
         configuration.presetsDirectory = arguments.value("presets")
+        if let value = try Self.integer(arguments, "max-presets", "n", in: 1...1_000_000) {
+            configuration.presetLimits.maximumCount = value
+        }
+        if let value = try Self.integer(arguments, "max-preset-bytes", "n", in: 4096...(1 << 40)) {
+            configuration.presetLimits.maximumBytes = value
+        }
+        if let value = try Self.integer(arguments, "preset-save-rate", "n", in: 1...10_000) {
+            configuration.presetLimits.savesPerSecond = value
+        }
         configuration.stateFile = arguments.value("state")
         configuration.audioFile = arguments.value("audio")
         configuration.mediaDirectory = arguments.value("media-dir")
@@ -126,6 +237,17 @@ struct ServeCommand: RunnableCommand {
             }
             summaryInterval = seconds
         }
+        surface = try SurfaceOptions(parsing: arguments)
+    }
+
+    /// Seconds of a timeout option: 0 (no limit) or 0.1 to 86400; `nil` when not given.
+    private static func timeout(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Double? {
+        guard let text = arguments.value(name) else { return nil }
+        guard let seconds = Double(text), seconds == 0 || (seconds >= 0.1 && seconds <= 86_400) else {
+            throw .invalidValue(
+                text, for: "--\(name) <seconds>", reason: "expected 0 (no limit) or 0.1 to 86400 seconds")
+        }
+        return seconds
     }
 
     /// A whole number within `range`, or `nil` when the option was not given.
@@ -141,7 +263,9 @@ struct ServeCommand: RunnableCommand {
         return value
     }
 
-    private static func allowList(_ texts: [String]) throws(UsageError) -> AllowList {
+    /// The blocks of `--allow` or `--trust` (`option` names it in errors).
+    private static func allowList(_ texts: [String], option: String = "--allow <cidr>") throws(UsageError) -> AllowList
+    {
         for text in texts where text.lowercased() != "any" {
             do {
                 _ = try CIDR(parsing: text)
@@ -152,13 +276,13 @@ struct ServeCommand: RunnableCommand {
                     case .invalidAddress(_, let reason): reason
                     case .invalidPrefixLength(_, let maximum): "the prefix length must be a number from 0 to \(maximum)"
                     }
-                throw .invalidValue(text, for: "--allow <cidr>", reason: reason)
+                throw .invalidValue(text, for: option, reason: reason)
             }
         }
         do {
             return try AllowList(parsing: texts)
         } catch {
-            throw .invalidValue(texts.joined(separator: " "), for: "--allow <cidr>", reason: "\(error)")
+            throw .invalidValue(texts.joined(separator: " "), for: option, reason: "\(error)")
         }
     }
 
@@ -169,7 +293,22 @@ struct ServeCommand: RunnableCommand {
     }
 
     func run() throws {
+        if surface.enabled { try surface.checkTerminal() }
+        let theme = try surface.loadTheme()
+        var configuration = configuration
+        // The web page gets the same colours: the file, checked by loadTheme() above.
+        configuration.themeJSON = try surface.themeFile.map { path in
+            do {
+                return try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw CommandFailure("--theme-file \(path): \(error.localizedDescription)")
+            }
+        }
+        if let path = configuration.stateFile { try ServePathCheck.checkStateFile(path) }
+        if let path = configuration.mediaDirectory { try ServePathCheck.checkMediaDirectory(path) }
         let tree = try TreeLoader.load(treePath)
+        // SIGHUP and /sys/tree/reload read it again.
+        configuration.treeFile = treePath
         let server: KnobLinkServer
         do {
             server = try KnobLinkServer(tree: tree, configuration: configuration)
@@ -182,7 +321,7 @@ struct ServeCommand: RunnableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        let logger = ServeLogger(level: logLevel)
+        let logger = ServeLogger(level: logLevel, destination: try surface.logDestination())
         server.log = { event in logger.log(event) }
         do {
             try server.start()
@@ -192,22 +331,61 @@ struct ServeCommand: RunnableCommand {
         // The signals are caught before the ready line is written: a supervisor (or a test)
         // that stops the server as soon as it is ready must not find SIGTERM ignored, as a
         // child of a test runner inherits it, or at its default, which skips the state file.
-        let signals = Self.stopOnSignals(server)
-        KnobLinkTool.write("Listening on UDP and TCP port \(server.port)\n", to: .standardError)
+        let terminal = surface.enabled ? try startSurface(server: server, theme: theme, logger: logger) : nil
+        let advertiser = zeroconf ? Self.advertiser(server, logger: logger) : nil
+        let signals =
+            Self.stopOnSignals(server, surface: terminal, advertiser: advertiser)
+            + (terminal == nil ? [Self.reloadOnHangUp(server, logger: logger)] : [])
+        let banner = ServeBanner(
+            port: server.port, bindHost: configuration.bindHost, feedbackPort: configuration.feedbackPort,
+            interfaces: (try? OSCInterfaceAddress.all()) ?? [])
+        if let destination = logger.destination { KnobLinkTool.write(banner.text, to: destination) }
+        // After the banner: the ready line stays the first, whatever the advertiser has to say.
+        advertiser?.start()
         let summary = ServeSummary(server: server, logger: logger, interval: summaryInterval)
-        withExtendedLifetime((signals, summary)) { dispatchMain() }
+        withExtendedLifetime((signals, summary, terminal)) { dispatchMain() }
     }
 
-    /// Makes SIGINT and SIGTERM stop the server (which writes the state file) and exit with
-    /// status 0, once the main queue runs.
-    private static func stopOnSignals(_ server: KnobLinkServer) -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
+    /// The advertiser of the server as `_osc._udp` (its UDP port) and `_oscjson._tcp` (its HTTP port,
+    /// the same number) under its name; without an Avahi daemon the advertiser logs one line and
+    /// the server goes on.
+    private static func advertiser(_ server: KnobLinkServer, logger: ServeLogger) -> ZeroconfAdvertiser {
+        ZeroconfAdvertiser(
+            name: server.name, services: [.osc(port: server.port), .oscQuery(port: server.port)],
+            log: { level, message in
+                logger.log(LogEvent(level: level == .info ? .info : .warning, message: message))
+            })
+    }
+
+    /// Makes SIGHUP read the tree file again (PROTOCOL.md section 7, tree changes): the server
+    /// logs what changed, or why the file was refused and the old tree kept.
+    private static func reloadOnHangUp(_ server: KnobLinkServer, logger: ServeLogger) -> any DispatchSourceSignal {
+        signal(SIGHUP, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        source.setEventHandler { @Sendable in
+            // The server logs the outcome itself (its log line says what was kept, added, removed).
+            _ = try? server.reloadTreeFile()
+        }
+        source.resume()
+        return source
+    }
+
+    /// Makes SIGINT and SIGTERM (and with a surface SIGHUP: its terminal is gone) stop the
+    /// server (which writes the state file) and exit with status 0, once the main queue runs;
+    /// the surface restores the terminal first, and the advertiser withdraws the server.
+    private static func stopOnSignals(
+        _ server: KnobLinkServer, surface: TerminalSurface?, advertiser: ZeroconfAdvertiser?
+    ) -> [any DispatchSourceSignal] {
+        (surface == nil ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGHUP]).map { number in
             // Ignored first, so that the signal reaches the source instead of ending the process.
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler { @Sendable in
+                surface?.stop()
                 // stop() returns once the server has stopped on its loop and the state file is written.
                 server.stop()
+                // Withdrawn before exiting: browsers then forget the server at once.
+                advertiser?.stop()
                 exit(0)
             }
             source.resume()

@@ -1,11 +1,14 @@
 import Foundation
 import KnobLink
 
-/// Writes the server's log events on standard error, one line each with its level in front
-/// (`info: peer udp 127.0.0.1:9000 subscribed`), leaving out those less important than `level`.
+/// Writes the server's log events on standard error (or a log file, or nowhere, with
+/// `--surface`), one line each with its level in front (`info: peer udp 127.0.0.1:9000
+/// subscribed`), leaving out those less important than `level`.
 struct ServeLogger: Sendable {
     /// The least important level written.
     var level: LogEvent.Level
+    /// Where lines go; `nil` drops them.
+    var destination: FileHandle? = .standardError
 
     /// Whether events of `eventLevel` are written.
     func logs(_ eventLevel: LogEvent.Level) -> Bool {
@@ -15,7 +18,7 @@ struct ServeLogger: Sendable {
     /// Writes one event, if its level is written; one `write` a line, so that lines from
     /// different threads never mix.
     func log(_ event: LogEvent) {
-        guard logs(event.level) else { return }
-        KnobLinkTool.write("\(event.level): \(event.message)\n", to: .standardError)
+        guard logs(event.level), let destination else { return }
+        KnobLinkTool.write("\(event.level): \(event.message)\n", to: destination)
     }
 }

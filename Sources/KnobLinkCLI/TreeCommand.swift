@@ -31,6 +31,6 @@ struct TreeCommand: RunnableCommand {
     func run() throws {
         let tree = try TreeLoader.load(path)
         let text = printsJSON ? tree.jsonString() : TreeListing.text(of: tree)
-        KnobLinkTool.write(text.hasSuffix("\n") ? text : text + "\n", to: .standardOutput)
+        try KnobLinkTool.writeResult(text.hasSuffix("\n") ? text : text + "\n")
     }
 }

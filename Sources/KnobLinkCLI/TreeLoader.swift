@@ -8,12 +8,19 @@ enum TreeLoader {
     ///   (`examples/bad.json: 'knob.gain': field 'min' must be a number`).
     static func load(_ path: String?) throws(CommandFailure) -> ParameterTree {
         guard let path else { return ParameterTree.makeDefault() }
-        // Foundation's own words for these are long and locale-dependent.
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandFailure("\(path): no such file")
+        // Foundation's own words for these are long and locale-dependent: the system's reason
+        // instead (`Not a directory`, `Permission denied`).
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { throw CommandFailure("\(path): no such file") }
+            throw CommandFailure("\(path): \(String(cString: strerror(errno)))")
         }
-        guard !isDirectory.boolValue else { throw CommandFailure("\(path): is a directory, not a tree file") }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            throw CommandFailure("\(path): is a directory, not a tree file")
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CommandFailure("\(path): \(String(cString: strerror(errno)))") }
+        close(descriptor)
         do {
             return try ParameterTree(contentsOf: URL(fileURLWithPath: path))
         } catch {

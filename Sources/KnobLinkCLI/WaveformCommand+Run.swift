@@ -9,14 +9,19 @@ extension WaveformCommand {
         } catch {
             throw CommandFailure(error.description)
         }
+        let cleanup = TemporaryFileCleanup()
+        let signals = cleanup.catchSignals()
+        defer { withExtendedLifetime(signals) {} }
         let barCount = requestedBarCount
         var decoding = options
         decoding.zoom = try zoom(sampleRate: info.sampleRate, frameCountHint: info.frameCountHint, barCount: barCount)
         var progressBar = WaveformProgressBar(name: (input as NSString).lastPathComponent)
         if format.isData {
-            try writeData(options: decoding, progressBar: &progressBar)
+            try writeData(options: decoding, progressBar: &progressBar, cleanup: cleanup)
             return
         }
+        // Opened before decoding, so that a destination that cannot be written fails at once.
+        let file = try openOutput(cleanup)
         let analysis: AudioAnalysis
         do {
             // Bars come from the bounded summary alone: the pairs are not kept.
@@ -25,25 +30,59 @@ extension WaveformCommand {
             progressBar.finish()
         } catch {
             progressBar.finish()
+            cleanup.finishing(file.temporaryPath) { file.cancel() }
             throw CommandFailure(error.description)
         }
-        try write(try render(analysis, barCount: barCount))
+        let bytes: [UInt8]
+        do {
+            bytes = try render(analysis, barCount: barCount)
+        } catch {
+            cleanup.finishing(file.temporaryPath) { file.cancel() }
+            throw error
+        }
+        do throws(WaveformWriteError) {
+            let temporaryPath = file.temporaryPath
+            try file.write(bytes)
+            try cleanup.finishing(temporaryPath) { () throws(WaveformWriteError) in try file.finish() }
+        } catch {
+            throw CommandFailure(error.description)
+        }
     }
 
-    /// Streams the pairs into audiowaveform's file as they are made, so that memory does not grow
-    /// with the input; standard output gets the whole file at the end, from a spool.
-    private func writeData(options: WaveformOptions, progressBar: inout WaveformProgressBar) throws {
-        let fileFormat: WaveformFileFormat = format == .dat ? .dat(version: nil) : .json
-        let writer: WaveformFileWriter
+    /// The file at --output, or standard output, written directly (see ``WaveformOutputFile``).
+    private func openOutput(_ cleanup: TemporaryFileCleanup) throws(CommandFailure) -> WaveformOutputFile {
+        guard let output else { return WaveformOutputFile(fileDescriptor: STDOUT_FILENO, name: "<stdout>") }
         do {
-            if let output {
-                writer = try WaveformFileWriter(path: output, format: fileFormat)
-            } else {
-                writer = try WaveformFileWriter(fileDescriptor: 1, name: "<stdout>", format: fileFormat)
+            return try cleanup.creating { () throws(WaveformWriteError) in
+                let file = try WaveformOutputFile(path: output)
+                return (file, file.temporaryPath)
             }
         } catch {
             throw CommandFailure(error.description)
         }
+    }
+
+    /// Streams the pairs into audiowaveform's file as they are made, so that memory does not grow
+    /// with the input; standard output gets the whole file at the end, from a spool.
+    private func writeData(
+        options: WaveformOptions, progressBar: inout WaveformProgressBar, cleanup: TemporaryFileCleanup
+    ) throws {
+        let fileFormat: WaveformFileFormat = format == .dat ? .dat(version: nil) : .json
+        let writer: WaveformFileWriter
+        do {
+            writer = try cleanup.creating { () throws(WaveformWriteError) in
+                let writer =
+                    if let output {
+                        try WaveformFileWriter(path: output, format: fileFormat)
+                    } else {
+                        try WaveformFileWriter(fileDescriptor: STDOUT_FILENO, name: "<stdout>", format: fileFormat)
+                    }
+                return (writer, writer.temporaryPath)
+            }
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let temporaryPath = writer.temporaryPath
         do {
             // A failed write stops decoding at the next chunk; its error is the one to report.
             _ = try AudioAnalysis(
@@ -52,11 +91,11 @@ extension WaveformCommand {
             progressBar.finish()
         } catch {
             progressBar.finish()
-            writer.cancel()
+            cleanup.finishing(temporaryPath) { writer.cancel() }
             throw CommandFailure(writer.failure?.description ?? error.description)
         }
         do {
-            try writer.finish()
+            try cleanup.finishing(temporaryPath) { () throws(WaveformWriteError) in try writer.finish() }
         } catch {
             throw CommandFailure(error.description)
         }
@@ -118,18 +157,12 @@ extension WaveformCommand {
                 "the zoom gives \(count) bars, more than \(AmplitudeSummary.maximumBarCount);"
                     + " use a larger --zoom, fewer --pixels-per-second or --bars")
         }
+        if format.isPicture && count > style.maximumBarCount {
+            throw UsageError.other(
+                "the zoom gives \(count) bars, more than fit in a picture \(style.width) pixels wide"
+                    + " (\(style.maximumBarCount), one a pixel); use a larger --zoom, fewer --pixels-per-second"
+                    + " or a larger --width")
+        }
         return analysis.summary.bars(count: count, reduction: reduction, normalization: normalization)
-    }
-
-    private func write(_ bytes: [UInt8]) throws {
-        guard let output else {
-            FileHandle.standardOutput.write(Data(bytes))
-            return
-        }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CommandFailure("cannot write '\(output)': \((error as NSError).localizedDescription)")
-        }
     }
 }

@@ -124,6 +124,12 @@ struct WaveformCommand: RunnableCommand {
             barWidth: try Self.length(arguments.value("bar-width"), "--bar-width <pixels>") ?? 8,
             barGap: try Self.length(arguments.value("bar-gap"), "--bar-gap <pixels>") ?? 2,
             barStyle: try Self.choice(arguments.value("bar-style") ?? "rounded", "--bar-style <style>"))
+        if format.isPicture, case .bars(let count) = resolution, count > style.maximumBarCount {
+            throw .invalidValue(
+                String(count), for: "--bars <count>",
+                reason: "at most \(style.maximumBarCount) bars fit in a picture \(style.width) pixels wide"
+                    + " (one a pixel); use fewer --bars or a larger --width")
+        }
         if let text = arguments.value("played-color") {
             style.playedColor = try Self.color(text, "--played-color <color>")
         }

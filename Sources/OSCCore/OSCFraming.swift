@@ -1,7 +1,7 @@
 /// The two ways of carrying OSC packets over a byte stream such as a TCP connection.
 ///
 /// OSC 1.0 puts a big-endian int32 length before each packet; OSC 1.1 wraps each packet in SLIP
-/// (RFC 1055) with an END byte at both ends. Real devices use both, so a receiver reads the first
+/// (RFC 1055) with an END byte at both ends (single-END senders such as liblo put none before). Real devices use both, so a receiver reads the first
 /// byte of a connection to tell them apart: see ``detect(firstByte:)``.
 public enum OSCFraming: Sendable, Hashable, CustomStringConvertible {
     /// OSC 1.1: SLIP, `0xC0` before and after each packet.
@@ -9,16 +9,18 @@ public enum OSCFraming: Sendable, Hashable, CustomStringConvertible {
     /// OSC 1.0: a big-endian int32 byte count before each packet.
     case lengthPrefix
 
-    /// Tells the framing of a stream from its first byte.
+    /// Tells the framing of a stream from its first byte (PROTOCOL.md section 1).
     ///
-    /// A SLIP sender that follows OSC 1.1 starts with END (`0xC0`); a length prefix of any packet
-    /// shorter than 16 MiB starts with `0x00`. Anything else is another protocol (an HTTP request
-    /// starts with a method such as `G` of `GET `).
+    /// A SLIP sender that follows OSC 1.1 starts with END (`0xC0`); a single-END SLIP sender such
+    /// as liblo puts no END before its first packet, which then starts with `/` (a message) or
+    /// `#` (a bundle); a length prefix of any packet shorter than 16 MiB starts with `0x00`.
+    /// Anything else is another protocol, left to the caller (an HTTP request starts with a
+    /// method such as `G` of `GET `).
     /// - Parameter firstByte: the first byte received on the connection.
     /// - Returns: the framing, or `nil` if the stream speaks another protocol.
     public static func detect(firstByte: UInt8) -> OSCFraming? {
         switch firstByte {
-        case OSCSLIPEncoder.end: .slip
+        case OSCSLIPEncoder.end, UInt8(ascii: "/"), UInt8(ascii: "#"): .slip
         case 0x00: .lengthPrefix
         default: nil
         }
@@ -39,9 +41,11 @@ public enum OSCFraming: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - packet: the bytes of one OSC packet.
     ///   - output: the buffer to append to.
-    public func encode(_ packet: UnsafeRawBufferPointer, into output: inout [UInt8]) {
+    ///   - first: whether it is the first packet of the stream, which SLIP sends without a
+    ///     leading END (see ``OSCSLIPEncoder``).
+    public func encode(_ packet: UnsafeRawBufferPointer, into output: inout [UInt8], first: Bool = false) {
         switch self {
-        case .slip: OSCSLIPEncoder.encode(packet, into: &output)
+        case .slip: OSCSLIPEncoder.encode(packet, into: &output, leadingEnd: !first)
         case .lengthPrefix: OSCLengthPrefixEncoder.encode(packet, into: &output)
         }
     }

@@ -128,6 +128,21 @@ public struct OSCFramingBuffer: Sendable {
         return slice
     }
 
+    /// The bytes of storage the buffer holds, unread or not.
+    public var capacity: Int { storage.count }
+
+    /// Gives back the storage of a large frame once it is consumed: when no byte is unread and
+    /// the storage is larger than `capacity`, it shrinks to `capacity` bytes.
+    ///
+    /// Only call it between frames: a decoder that keeps a position in the buffer has none then.
+    /// - Parameter capacity: the storage to keep.
+    public mutating func releaseStorage(keeping capacity: Int) {
+        guard readerIndex == writerIndex, storage.count > capacity else { return }
+        storage = [UInt8](repeating: 0, count: Swift.max(capacity, 16))
+        readerIndex = 0
+        writerIndex = 0
+    }
+
     /// Drops all unread bytes.
     public mutating func clear() {
         readerIndex = 0

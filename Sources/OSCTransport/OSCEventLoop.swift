@@ -2,8 +2,10 @@ import Dispatch
 
 /// A serial dispatch queue that owns sockets: their reads, their write queues and their timers.
 ///
-/// Every socket of a server is read by a `DispatchSource` on this queue, so state that only the
-/// loop touches needs no lock. Work from elsewhere is handed over with ``execute(_:)``.
+/// Every handler of a server's sockets runs on this queue, so state that only the loop touches
+/// needs no lock: TCP sockets are read by a `DispatchSource` on it, UDP sockets by a
+/// `DispatchSource` or by a reader thread of their own that runs the handlers on the queue
+/// (``OSCUDPOptions/Reader``). Work from elsewhere is handed over with ``execute(_:)``.
 public final class OSCEventLoop: Sendable {
     /// The serial queue that runs every handler of this loop.
     public let queue: DispatchQueue

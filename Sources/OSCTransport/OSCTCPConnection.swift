@@ -52,6 +52,25 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
     private var headOffset = 0
     private var closed = false
     private var detachedFromServer: (@Sendable (OSCTCPConnection) -> Void)?
+    /// Told of each change of ``bufferedBytes`` (a server's budget of unfinished input).
+    var onBufferedBytesChange: ((OSCTCPConnection, _ delta: Int) -> Void)?
+    private var firstFrameTimer: DispatchWorkItem?
+    private var sentPacket = false
+    private var closesWhenWritten = false
+
+    /// The bytes of unfinished frames the connection holds. Read it on the loop.
+    public private(set) var bufferedBytes = 0
+
+    /// Whether a whole frame has been read from the peer. Read it on the loop.
+    public private(set) var hasCompletedFrame = false
+
+    /// When a frame was last read or bytes last written (monotonic nanoseconds), or the
+    /// connection opened. Read it on the loop.
+    public private(set) var lastActivity = DispatchTime.now().uptimeNanoseconds
+
+    /// Up to the first 8 bytes the peer sent, as read when its protocol was detected (empty
+    /// before). Read it on the loop.
+    public private(set) var firstBytes: [UInt8] = []
 
     /// The number of bytes waiting to be sent. Read it on the loop.
     public private(set) var queuedBytes = 0
@@ -85,10 +104,19 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
     }
 
     /// Starts reading; call on the loop.
-    func start() {
+    /// - Parameter firstFrameTimeout: how long the peer has to complete a frame (servers).
+    func start(firstFrameTimeout: Duration? = nil) {
         readSource.setEventHandler { [self] in readable() }
         readSource.setCancelHandler { [self] in descriptorSourceCancelled() }
         readSource.resume()
+        if let firstFrameTimeout {
+            let (seconds, attoseconds) = firstFrameTimeout.components
+            let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+            firstFrameTimer = loop.schedule(at: .now() + .nanoseconds(max(nanoseconds, 0))) { [weak self] in
+                guard let self, !closed, !hasCompletedFrame, mode != .raw else { return }
+                teardown(.firstFrameTimeout)
+            }
+        }
     }
 
     /// Sets the handler of the bytes that follow on a connection handed over as another protocol.
@@ -109,7 +137,12 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
             guard let framing else { return enqueue(packet) }
             var framed: [UInt8] = []
             framed.reserveCapacity(packet.count + 8)
-            packet.withUnsafeBytes { framing.encode($0, into: &framed) }
+            // The first packet of the stream goes without SLIP's leading END (rule 9.13) when a
+            // receiver can still tell the framing from its first byte: every OSC packet starts
+            // with `/` or `#`.
+            let first = !sentPacket && (packet.first == UInt8(ascii: "/") || packet.first == UInt8(ascii: "#"))
+            sentPacket = true
+            packet.withUnsafeBytes { framing.encode($0, into: &framed, first: first) }
             enqueue(framed)
         }
     }
@@ -120,6 +153,17 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
         loop.executeSoon { [self] in
             guard !closed else { return }
             enqueue(bytes)
+        }
+    }
+
+    /// Closes the connection once every byte queued before the call is written (an HTTP
+    /// response that ends its connection); at once when nothing waits. A peer that stops reading
+    /// meanwhile is dropped as always, when its queue overflows or its owner times it out.
+    public func closeAfterWriting() {
+        loop.executeSoon { [self] in
+            guard !closed else { return }
+            if queuedBytes == 0 { return teardown(.closedLocally) }
+            closesWhenWritten = true
         }
     }
 
@@ -154,14 +198,29 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
                 return
             case .success:
                 process()
+                accountBufferedBytes()
             }
         }
+    }
+
+    /// Reports the unfinished input after a read, and gives back a large frame's storage.
+    private func accountBufferedBytes() {
+        guard !closed else { return }
+        let now = mode == .osc ? buffer.readableBytes : 0
+        if now == 0 { buffer.releaseStorage(keeping: 2 * options.readChunkSize) }
+        let delta = now - bufferedBytes
+        guard delta != 0 else { return }
+        bufferedBytes = now
+        onBufferedBytesChange?(self, delta)
     }
 
     private func process() {
         if mode == .detecting {
             guard buffer.readableBytes > 0 else { return }
-            let first = buffer.withUnsafeReadableBytes { $0[0] }
+            let first = buffer.withUnsafeReadableBytes { bytes in
+                firstBytes = Array(bytes.prefix(8))
+                return bytes[0]
+            }
             if let detected = OSCFraming.detect(firstByte: first) {
                 framing = detected
                 decoder = OSCFramingDecoder(framing: detected, maximumFrameLength: options.maximumFrameLength)
@@ -181,13 +240,19 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
         case .detecting:
             return
         case .raw:
+            lastActivity = DispatchTime.now().uptimeNanoseconds
             buffer.withUnsafeReadableBytes { bytes in rawHandler?(bytes) }
             buffer.clear()
         case .osc:
             guard var decoder else { return }
             defer { self.decoder = decoder }
+            // The connection's activity is noted once per read, not once per frame: a read of
+            // many small frames then costs one clock read.
+            var delivered = false
+            defer { if delivered { markActive() } }
             do {
                 while !closed, let frame = try decoder.decode(buffer: &buffer) {
+                    delivered = true
                     frame.withUnsafeBytes { handlers.frame($0, self) }
                 }
             } catch {
@@ -196,8 +261,18 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
         }
     }
 
+    private func markActive() {
+        if !hasCompletedFrame {
+            hasCompletedFrame = true
+            firstFrameTimer?.cancel()
+            firstFrameTimer = nil
+        }
+        lastActivity = DispatchTime.now().uptimeNanoseconds
+    }
+
     private func enqueue(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
+        lastActivity = DispatchTime.now().uptimeNanoseconds
         var offset = 0
         if queuedBytes == 0 {
             switch writeNow(bytes, from: 0) {
@@ -263,6 +338,7 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
         }
         queue.removeAll(keepingCapacity: true)
         queueHead = 0
+        if closesWhenWritten { return teardown(.closedLocally) }
         if writeSourceRunning {
             writeSourceRunning = false
             writeSource?.suspend()
@@ -277,9 +353,17 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
             writeSource.cancel()
         }
         readSource.cancel()
+        firstFrameTimer?.cancel()
+        firstFrameTimer = nil
         queue = []
         queuedBytes = 0
         buffer = OSCFramingBuffer(capacity: 16)
+        if bufferedBytes != 0 {
+            let delta = -bufferedBytes
+            bufferedBytes = 0
+            onBufferedBytesChange?(self, delta)
+        }
+        onBufferedBytesChange = nil
         handlers.closed?(self, reason)
         detachedFromServer?(self)
         detachedFromServer = nil

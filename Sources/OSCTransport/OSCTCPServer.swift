@@ -10,9 +10,15 @@ import OSCCore
 /// A TCP listener whose connections carry OSC in either stream framing, or another protocol.
 ///
 /// The first byte of each connection selects its protocol (`OSCFraming.detect(firstByte:)`):
-/// `0xC0` SLIP, `0x00` length prefix; anything else (an HTTP `GET `) goes to the
+/// `0xC0`, `/` or `#` SLIP, `0x00` length prefix; anything else (an HTTP `GET `) goes to the
 /// `onOtherProtocol` handler with the bytes read so far. Each connection has its own decoder,
 /// frame limit and bounded write queue, so a misbehaving peer is closed without disturbing others.
+///
+/// Connections cost the server bounded resources (PROTOCOL.md section 8): at most
+/// ``OSCTCPOptions/maximumConnections`` at once (at the cap, the one idle longest gives way to a
+/// new one), each must complete a frame within ``OSCTCPOptions/firstFrameTimeout``, and all
+/// together hold at most ``OSCTCPOptions/maximumBufferedBytes`` of unfinished frames (beyond
+/// it, the one holding the most is closed).
 public final class OSCTCPServer: @unchecked Sendable {
     /// The loop that accepts, reads and writes.
     public let loop: OSCEventLoop
@@ -29,6 +35,9 @@ public final class OSCTCPServer: @unchecked Sendable {
     private var started = false
     private var closed = false
     private var refusedCount = 0
+    private var evictedCount = 0
+    private var budgetClosedCount = 0
+    private var buffered = 0
     private var finishStream: (() -> Void)?
 
     /// Binds and listens.
@@ -115,8 +124,19 @@ public final class OSCTCPServer: @unchecked Sendable {
     /// The open connections. Read on the loop.
     public var openConnections: [OSCTCPConnection] { Array(connections.values) }
 
-    /// Connections closed at once because ``OSCTCPOptions/maximumConnections`` were open. Read on the loop.
+    /// Connections closed at once because ``OSCTCPOptions/maximumConnections`` were open and none
+    /// had been idle for ``OSCTCPOptions/idleEviction``. Read on the loop.
     public var refusedConnections: Int { refusedCount }
+
+    /// Connections closed to make room for a new one at the cap (``OSCTCPCloseReason/evicted``). Read on the loop.
+    public var evictedConnections: Int { evictedCount }
+
+    /// Connections closed because all together held more than ``OSCTCPOptions/maximumBufferedBytes``
+    /// of unfinished frames (``OSCTCPCloseReason/inputBudgetExceeded``). Read on the loop.
+    public var budgetClosedConnections: Int { budgetClosedCount }
+
+    /// The bytes of unfinished frames that the open connections hold. Read on the loop.
+    public var bufferedBytes: Int { buffered }
 
     /// Stops listening and closes every connection.
     public func close() {
@@ -152,6 +172,7 @@ public final class OSCTCPServer: @unchecked Sendable {
             guard let client = accepted else { return }
             // Glibc declares accept4 only under _GNU_SOURCE, so the flags are set afterwards.
             try? Socket.setNonBlocking(client)
+            if connections.count >= options.maximumConnections { evictIdlest() }
             guard connections.count < options.maximumConnections,
                 let remote = OSCSocketAddress(storage: storage, length: length),
                 let local = try? Socket.localAddress(client)
@@ -165,8 +186,37 @@ public final class OSCTCPServer: @unchecked Sendable {
                 fd: client, remote: remote, local: local, framing: nil, options: options, loop: loop,
                 handlers: handlers,
                 detach: { [weak self] connection in self?.connections[ObjectIdentifier(connection)] = nil })
+            connection.onBufferedBytesChange = { [weak self] connection, delta in
+                self?.bufferedBytesChanged(connection, by: delta)
+            }
             connections[ObjectIdentifier(connection)] = connection
-            connection.start()
+            connection.start(firstFrameTimeout: options.firstFrameTimeout)
+        }
+    }
+
+    /// Closes the connection idle longest, if it has been idle long enough, to make room.
+    private func evictIdlest() {
+        guard let minimum = options.idleEviction,
+            let idlest = connections.values.min(by: { $0.lastActivity < $1.lastActivity })
+        else { return }
+        let (seconds, attoseconds) = minimum.components
+        let nanoseconds = UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now >= idlest.lastActivity, now - idlest.lastActivity >= nanoseconds else { return }
+        evictedCount += 1
+        // Its close handler detaches it from `connections` at once.
+        idlest.teardown(.evicted)
+    }
+
+    /// Keeps the total of unfinished input within the budget by closing the largest holders.
+    private func bufferedBytesChanged(_ connection: OSCTCPConnection, by delta: Int) {
+        buffered += delta
+        while buffered > options.maximumBufferedBytes,
+            let largest = connections.values.max(by: { $0.bufferedBytes < $1.bufferedBytes }),
+            largest.bufferedBytes > 0
+        {
+            budgetClosedCount += 1
+            largest.teardown(.inputBudgetExceeded)
         }
     }
 

@@ -532,11 +532,15 @@ final class UDPChannel: @unchecked Sendable {
     }
 
     func send(array: [UInt8], to address: OSCSocketAddress?) throws(OSCSystemError) -> Bool {
-        do {
-            return try array.withUnsafeBytes { try send($0, to: address) }
-        } catch {
-            throw error as! OSCSystemError
+        // `withUnsafeBytes` rethrows untyped errors: the typed one comes out in a `Result`, with no cast.
+        let result = array.withUnsafeBytes { bytes -> Result<Bool, OSCSystemError> in
+            do throws(OSCSystemError) {
+                return .success(try send(bytes, to: address))
+            } catch {
+                return .failure(error)
+            }
         }
+        return try result.get()
     }
 
     /// Sends many datagrams, with `sendmmsg` where it exists; returns how many left.
@@ -544,11 +548,7 @@ final class UDPChannel: @unchecked Sendable {
         if UDPBatch.sendMultiple == nil {
             var sent = 0
             for datagram in datagrams {
-                do {
-                    guard try datagram.withUnsafeBytes({ try send($0, to: address) }) else { break }
-                } catch {
-                    throw error as! OSCSystemError
-                }
+                guard try send(array: datagram, to: address) else { break }
                 sent += 1
             }
             return sent

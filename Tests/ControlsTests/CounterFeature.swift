@@ -22,10 +22,17 @@ struct CounterFeature: Reducer {
 
     /// A stand-in for a parameter: calling `emit` delivers to the current listener.
     final class Source: Sendable, Equatable {
-        let listener = LockedBox<(@Sendable (Int) -> Void)?>(nil)
+        /// The listener in a class box: a closure kept directly as a lock's value gains a layer of
+        /// reabstraction thunks on every read (see `ObservationRelay`).
+        final class Listener: Sendable {
+            let body: @Sendable (Int) -> Void
+            init(_ body: @escaping @Sendable (Int) -> Void) { self.body = body }
+        }
+
+        let listener = LockedBox<Listener?>(nil)
 
         func emit(_ value: Int) {
-            listener.value?(value)
+            listener.value?.body(value)
         }
 
         static func == (lhs: Source, rhs: Source) -> Bool { lhs === rhs }
@@ -57,7 +64,7 @@ struct CounterFeature: Reducer {
             return .cancel(id: CancelID.timer)
         case .startListening(let source):
             return .subscribe { [debounce] send in
-                source.listener.value = { value in
+                source.listener.value = Source.Listener { value in
                     if let debounce {
                         send.debounced(.heard(value), for: debounce)
                     } else {

@@ -28,6 +28,12 @@ import Testing
         return store
     }
 
+    /// The write a knob reports, with its observer token.
+    private func written(_ store: TestStore<KnobFeature>, _ value: ParameterValue) -> KnobFeature.Action {
+        .parameterWritten(
+            ParameterWrite(parameter: float, value: value, eventType: .value, originator: store.state.observerToken))
+    }
+
     @Test func remoteBoolValueChanged() async {
         let writes = WriteRecorder(tree)
         let store = TestStore(
@@ -76,9 +82,11 @@ import Testing
     @Test func stateSetValue() async {
         let store = await makeKnobStore()
         await store.send(.setValue(100))
+        await store.receive(written(store, 100))
         await store.receive(.title(.valueChanged(100))) { $0.title.formattedValue = "100" }
         await store.receive(.track(.valueChanged(100))) { $0.track.norm = 1 }
         await store.send(.setValue(50))
+        await store.receive(written(store, 50))
         await store.receive(.title(.valueChanged(50))) { $0.title.formattedValue = "50" }
         await store.receive(.track(.valueChanged(50))) { $0.track.norm = 0.5 }
         // The knob's own writes carry its token: nothing comes back after the debounce.
@@ -92,6 +100,7 @@ import Testing
     @Test func showEditor() async {
         let store = await makeKnobStore()
         await store.send(.setValue(1.23))
+        await store.receive(written(store, 1.23))
         await store.receive(.title(.valueChanged(1.23))) { $0.title.formattedValue = "1.23" }
         await store.receive(.track(.valueChanged(1.23))) { $0.track.norm = 1.23 / 100 }
         await store.send(.title(.titleTapped(Theme()))) {

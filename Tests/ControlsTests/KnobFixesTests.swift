@@ -23,12 +23,19 @@ import Testing
 
     @Test func dragEmitsTouchAtStartAndReleaseAtEnd() async {
         let store = makeStore()
-        store.exhaustivity = .off
-        await store.send(.track(.dragStarted(0)))
-        await store.send(.track(.dragChanged(0.25)))
-        await store.send(.track(.dragChanged(0.5)))
-        await store.send(.track(.dragEnded(0.5)))
-        store.skipReceivedActions()
+        await store.send(.track(.dragStarted(0))) { $0.gesture = .drag }
+        await store.receive(.parameterWritten(ParameterWrite(parameter: release, value: 0, eventType: .touch)))
+        await store.receive(.title(.dragActive(true))) { $0.title.dragActive = true }
+        await store.send(.track(.dragChanged(0.25))) { $0.track.norm = 0.25 }
+        await store.receive(.parameterWritten(.value(release, 25)))
+        await store.receive(.title(.valueChanged(25))) { $0.title.formattedValue = "25" }
+        await store.send(.track(.dragChanged(0.5))) { $0.track.norm = 0.5 }
+        await store.receive(.parameterWritten(.value(release, 50)))
+        await store.receive(.title(.valueChanged(50))) { $0.title.formattedValue = "50" }
+        await store.send(.track(.dragEnded(0.5))) { $0.gesture = nil }
+        await store.receive(.parameterWritten(ParameterWrite(parameter: release, value: 50, eventType: .release)))
+        await store.receive(.title(.dragActive(false))) { $0.title.dragActive = false }
+        // What the tree's observers (the server) saw: the gesture's touch and release around the values.
         #expect(writes.all.map(\.eventType) == [.touch, .value, .value, .release])
         #expect(writes.all.map(\.value) == [0, 25, 50, 50])
         store.skipInFlightEffects()
@@ -36,9 +43,11 @@ import Testing
 
     @Test func gestureWritesOnlyChangedValues() async {
         let store = makeStore()
-        store.exhaustivity = .off
+        await store.send(.track(.dragChanged(0.25))) { $0.track.norm = 0.25 }
+        await store.receive(.parameterWritten(.value(release, 25)))
+        await store.receive(.title(.valueChanged(25))) { $0.title.formattedValue = "25" }
         await store.send(.track(.dragChanged(0.25)))
-        await store.send(.track(.dragChanged(0.25)))
+        await store.receive(.title(.valueChanged(25)))
         #expect(writes.count == 1)
         store.skipInFlightEffects()
     }
@@ -76,10 +85,12 @@ import Testing
     @Test func setValueClampsAndWritesWithoutObserving() async {
         let store = makeStore()
         await store.send(.setValue(150))
+        await store.receive(.parameterWritten(.value(release, 100)))
         await store.receive(.title(.valueChanged(100))) { $0.title.formattedValue = "100" }
         await store.receive(.track(.valueChanged(100))) { $0.track.norm = 1 }
         #expect(release.value == 100)
         await store.send(.setValueSilently(-20))
+        await store.receive(.parameterWritten(.value(release, 0)))
         await store.receive(.track(.valueChanged(0))) { $0.track.norm = 0 }
         #expect(release.value == 0)
         clock.run()
@@ -123,6 +134,7 @@ import Testing
         await storeAt365.send(.editorTextChanged("12,5,"))
         await storeAt365.send(.editorTextChanged("12.5"))
         await storeAt365.send(.editorDismissed("12,5")) { $0.editor = nil }
+        await storeAt365.receive(.parameterWritten(.value(release, 12.5)))
         await storeAt365.receive(.title(.valueChanged(12.5))) { $0.title.formattedValue = "12" }
         await storeAt365.receive(.track(.valueChanged(12.5))) { $0.track.norm = 0.125 }
         #expect(release.value == 12.5)
@@ -136,6 +148,7 @@ import Testing
             $0.editor = ValueEditorState(id: 1, displayName: "Release", value: "0", theme: Theme())
         }
         await store.send(.editorDismissed("250")) { $0.editor = nil }
+        await store.receive(.parameterWritten(.value(release, 100)))
         await store.receive(.title(.valueChanged(100))) { $0.title.formattedValue = "100" }
         await store.receive(.track(.valueChanged(100))) { $0.track.norm = 1 }
         #expect(release.value == 100)
@@ -164,6 +177,7 @@ import Testing
         }
         await store.send(.editorTextChanged("−12.5")) { $0.editor?.value = "−12.5" }
         await store.send(.editorDismissed("−12.5")) { $0.editor = nil }
+        await store.receive(.parameterWritten(.value(pan, -12.5)))
         await store.receive(.title(.valueChanged(-12.5))) { $0.title.formattedValue = "-12" }
         await store.receive(.track(.valueChanged(-12.5))) { $0.track.norm = 0.375 }
         await store.receive(.title(.valueDisplayTimerFired)) { $0.title.formattedValue = nil }

@@ -38,7 +38,15 @@ enum ParameterFixtures {
     }
 }
 
-/// Records every change of a tree that its controls (or anyone else) make.
+extension ParameterWrite {
+    /// A value write without an originator token, as a control that does not observe makes it.
+    static func value(_ parameter: Parameter, _ value: ParameterValue) -> ParameterWrite {
+        ParameterWrite(parameter: parameter, value: value, eventType: .value)
+    }
+}
+
+/// Records every change of a tree that anyone makes (the tests of external changes use it; the
+/// controls' own writes are asserted as received `parameterWritten` actions).
 final class WriteRecorder: Sendable {
     struct Write: Equatable, Sendable {
         var address: ParameterAddress

@@ -40,17 +40,22 @@ import Testing
     @Test func toggling() async {
         let store = TestStore(initialState: ToggleFeature.State(parameter: retrigger), reducer: ToggleFeature())
         await store.send(.toggleTapped(true)) { $0.isOn = true }
+        await store.receive(.parameterWritten(.value(retrigger, 1)))
         #expect(retrigger.value == 1)
         await store.send(.toggleTapped(false)) { $0.isOn = false }
+        await store.receive(.parameterWritten(.value(retrigger, 0)))
         #expect(retrigger.value == 0)
+        await store.send(.toggleTapped(false))
         #expect(writes.valueWrites.map(\.value) == [1, 0])
     }
 
     @Test func setValue() async {
         let store = TestStore(initialState: ToggleFeature.State(parameter: retrigger), reducer: ToggleFeature())
         await store.send(.setValue(true)) { $0.isOn = true }
+        await store.receive(.parameterWritten(.value(retrigger, 1)))
         #expect(retrigger.value == 1)
         await store.send(.setValue(false)) { $0.isOn = false }
+        await store.receive(.parameterWritten(.value(retrigger, 0)))
         #expect(retrigger.value == 0)
     }
 
@@ -58,6 +63,10 @@ import Testing
         let store = TestStore(initialState: ToggleFeature.State(parameter: retrigger), reducer: ToggleFeature())
         await store.send(.task) { $0.observerToken = store.liveState.observerToken }
         await store.send(.toggleTapped(true)) { $0.isOn = true }
+        await store.receive(
+            .parameterWritten(
+                ParameterWrite(parameter: retrigger, value: 1, eventType: .value, originator: store.state.observerToken)
+            ))
         #expect(writes.count == 1)
         await store.send(.stopValueObservation) { $0.observerToken = nil }
     }

@@ -59,3 +59,20 @@ import Testing
         #expect(state.editor == nil)
     }
 }
+
+@Suite struct ValueEditorSuffixTests {
+    private func editor() -> ValueEditorState {
+        ValueEditorState(
+            id: 1, displayName: "Gain", value: "0", theme: Theme(), signAllowed: .allowed, suffixAllowed: .allowed)
+    }
+
+    @Test(arguments: ["-6 dB", "1.2kHz", "250ms", "6 d", "50%", "90°", "-6", ""])
+    func aUnitMayFollowTheNumber(text: String) {
+        #expect(editor().isValid(text))
+    }
+
+    @Test(arguments: ["dB", "6 d3", "1e3", "-6 dB-", " 6"])
+    func theUnitComesAfterDigitsAndIsNotFollowedByMore(text: String) {
+        #expect(!editor().isValid(text))
+    }
+}

@@ -7,13 +7,15 @@ import Testing
 
 /// `knoblink get`: its help and usage errors byte for byte, answers from a real `knoblink serve`
 /// over UDP and TCP, `/sys/error` answers, and the timeout against a port that never answers.
-@Suite struct GetCommandTests {
+@Suite(.offThePool) struct GetCommandTests {
     static let help = """
         OVERVIEW: Ask a KnobLink server for a parameter's value.
 
         Sends ADDRESS/get to the server with a reply URL of this command's own socket
         (on port 0), and prints the answer as 'knoblink dump' prints a message, without
-        the time tag: /knob/gain f 0.500000. Over TCP the answer comes back on the
+        the time tag: /knob/gain f 0.500000. Every facet reads the same way:
+        /knob/gain/raw (in the parameter's units), /knob/gain/str (as text) and
+        /knob/gain/info (its description). Over TCP the answer comes back on the
         connection. A /sys/error answer (a KnobLink server sends it to the reply URL
         too) is printed on standard error, and so is a missing answer; the exit status
         is then 1.
@@ -26,7 +28,8 @@ import Testing
           <port>                  The server's port.
           <url>                   The server as osc.udp://host:port/ or
                                   osc.tcp://host:port/.
-          <address>               The parameter's OSC address, such as /knob/gain.
+          <address>               The parameter's OSC address, such as /knob/gain or
+                                  /knob/gain/str.
 
         OPTIONS:
           --timeout <seconds>     How long to wait for the answer. (default: 2)
@@ -100,6 +103,39 @@ import Testing
         #expect(server.wait { $0.stderr.contains("info: peer udp [::1]:9000 subscribed implicitly\n") })
     }
 
+    /// Every facet reads as a value does, over UDP and TCP (`/raw`, `/str` and `/info` were
+    /// unknown addresses: `/knob/gain/str/get`), one line in `dump`'s words.
+    @Test(arguments: [
+        ("/knob/gain/raw", "/knob/gain/raw f 0.000000\n"),
+        ("/knob/frequency/raw", "/knob/frequency/raw f 440.000000\n"),
+        ("/knob/gain/str", "/knob/gain/str s \"0 dB\"\n"),
+        ("/knob/frequency/str", "/knob/frequency/str s \"440 Hz\"\n"),
+        (
+            "/knob/gain/info",
+            "/knob/gain/info ssfffsi \"Gain\" \"dB\" -60.000000 12.000000 0.000000 \"linear\" -1040187392\n"
+        ),
+    ])
+    func readsEveryFacet(address: String, expected: String) throws {
+        let (server, port) = try ServeCommandTests.start()
+        defer { server.stop() }
+        for options in [[], ["--tcp"]] {
+            let result = try Tool.run(Tool.knoblink, ["get"] + options + ["127.0.0.1", "\(port)", address])
+            #expect(result == Tool.Result(status: 0, stdout: expected, stderr: ""), "\(options)")
+        }
+    }
+
+    /// An answer that cannot be written is a failure naming standard output.
+    @Test func aFullStandardOutputIsAFailure() throws {
+        let (server, port) = try ServeCommandTests.start()
+        defer { server.stop() }
+        let command = "exec '\(Tool.knoblink.path)' get 127.0.0.1 \(port) /knob/gain > /dev/full"
+        let result = try Tool.run(Tool.system("sh"), ["-c", command])
+        #expect(
+            result
+                == Tool.Result(
+                    status: 1, stdout: "", stderr: "Error: cannot write '<stdout>': No space left on device (write)\n"))
+    }
+
     @Test func printsAValueSetBefore() throws {
         let (server, port) = try ServeCommandTests.start()
         defer { server.stop() }
@@ -153,14 +189,58 @@ import Testing
         #expect(result.stderr.hasPrefix("Error: could not connect to 127.0.0.1:\(port): "), "\(result.stderr)")
     }
 
+    /// The answer is the first message at the address or the first `/sys/error`, wherever it is
+    /// in a packet; a subscription's values and brackets around it change nothing.
     @Test func answerIsFoundInBundlesAndAmongOtherMessages() {
-        let update = OSCPacket.message(OSCMessage("/sys/update", [.int32(1)]))
-        let value = OSCPacket.message(OSCMessage("/knob/gain", [.float32(0.5)]))
-        let bundle = OSCPacket.bundle(OSCBundle(timeTag: .immediately, [update, value]))
-        #expect(GetExchange.Answer.answer(in: bundle, to: "/knob/gain") == OSCMessage("/knob/gain", [.float32(0.5)]))
-        #expect(GetExchange.Answer.answer(in: update, to: "/knob/gain") == nil)
+        typealias State = GetExchange.Answer.State
+        let update = OSCMessage("/sys/update", [.int32(1)])
+        let value = OSCMessage("/knob/gain", [.float32(0.5)])
+        let bundle = OSCPacket.bundle(OSCBundle(timeTag: .immediately, [.message(update), .message(value)]))
+        #expect(GetExchange.Answer.messages(in: bundle) == [update, value])
+        let afterBundle = [update, value].reduce(State.waiting(inUpdate: false)) {
+            $0.next(after: $1, to: "/knob/gain")
+        }
+        #expect(afterBundle == .answered(value))
+        #expect(State.waiting(inUpdate: false).next(after: update, to: "/knob/gain") == .waiting(inUpdate: true))
         let error = OSCMessage("/sys/error", [.string("/knob/nope"), .string("unknown address")])
-        #expect(GetExchange.Answer.answer(in: .message(error), to: "/knob/gain") == error)
+        #expect(State.waiting(inUpdate: true).next(after: error, to: "/knob/gain") == .answered(error))
+        #expect(State.answered(value).next(after: error, to: "/knob/gain") == .answered(value))
+    }
+
+    /// An `/info` in parts between update brackets is merged: the fixed fields once, then every
+    /// part's value strings.
+    @Test func infoInPartsIsMerged() {
+        let fixed: [OSCArgument] = [
+            .string("Choice"), .string("indexed"), .float32(0), .float32(2), .float32(0), .string("linear"),
+            .int32(7),
+        ]
+        let parts = [
+            OSCMessage("/sys/update", [.int32(1)]), OSCMessage("/choice/info", fixed + [.string("a"), .string("b")]),
+            OSCMessage("/choice", [.float32(0)]), OSCMessage("/choice/info", fixed + [.string("c")]),
+            OSCMessage("/sys/update", [.int32(0)]),
+        ]
+        var state = GetExchange.Answer.State.waiting(inUpdate: false)
+        for part in parts { state = state.next(after: part, to: "/choice/info") }
+        #expect(state == .answered(OSCMessage("/choice/info", fixed + [.string("a"), .string("b"), .string("c")])))
+    }
+
+    /// A real server's `/info` with 1000 value strings, too large for one datagram, is printed
+    /// whole on one line (the first part alone was printed).
+    @Test(arguments: [[], ["--tcp"]])
+    func readsAnInfoInSeveralParts(options: [String]) throws {
+        let scratch = try Scratch()
+        let (tree, names) = try ServerFacetTests.indexedTree(in: scratch)
+        let (server, port) = try ServeCommandTests.start(["--tree", tree])
+        defer { server.stop() }
+        let result = try Tool.run(Tool.knoblink, ["get"] + options + ["127.0.0.1", "\(port)", "/choice/info"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let tags = "ssfffsi" + String(repeating: "s", count: 1000)
+        let strings = names.map { "\"\($0)\"" }.joined(separator: " ")
+        #expect(
+            result.stdout.hasPrefix(
+                "/choice/info \(tags) \"Choice\" \"indexed\" 0.000000 999.000000 0.000000 \"linear\" "))
+        #expect(result.stdout.hasSuffix(" \(strings)\n"))
+        #expect(result.stdout.split(separator: "\n").count == 1)
     }
 
     @Test func linesAndErrorTexts() {

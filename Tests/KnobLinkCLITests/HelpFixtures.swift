@@ -13,6 +13,7 @@ enum HelpFixtures {
           send                    Send OSC messages over UDP or TCP, like oscsend.
           dump                    Print received OSC messages exactly as oscdump does.
           serve                   Serve a parameter tree over OSC (UDP and TCP).
+          surface                 Control a remote server's knobs in this terminal.
           get                     Ask a KnobLink server for a parameter's value.
           tree                    Print the parameters of a tree, and check a tree file.
           waveform                Write an audio file's waveform: data, text, pictures.

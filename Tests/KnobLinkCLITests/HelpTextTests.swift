@@ -3,7 +3,7 @@ import Testing
 /// Runs the built `knoblink` and compares its help and error texts byte for byte, with the
 /// conventions of swift-argument-parser: help on stdout with status 0, errors on stderr with
 /// status 64.
-@Suite struct HelpTextTests {
+@Suite(.offThePool) struct HelpTextTests {
     @Test(arguments: [["--help"], ["-h"], ["help"], []])
     func rootHelp(arguments: [String]) throws {
         let result = try Tool.run(Tool.knoblink, arguments)

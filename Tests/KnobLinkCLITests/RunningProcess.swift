@@ -7,7 +7,7 @@ final class RunningProcess: Sendable {
     private let standardInput: Pipe
     private let output = Output()
 
-    /// What the child wrote so far, filled by the pipes' handlers on their own threads.
+    /// What the child wrote so far, filled by a reader thread per pipe.
     private final class Output: Sendable {
         let bytes = Mutex<(stdout: [UInt8], stderr: [UInt8])>(([], []))
         /// How many of the two pipes have reached their end.
@@ -17,34 +17,49 @@ final class RunningProcess: Sendable {
         }
     }
 
-    /// Starts `executable` with `arguments`; standard input stays open until ``closeInput()``.
-    init(_ executable: URL, _ arguments: [String]) throws {
+    /// Starts `executable` with `arguments` (and `environment` added to this process's);
+    /// standard input stays open until ``closeInput()``.
+    init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+        BlockingWaitExecutor.expectCurrent()
         process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         standardInput = Pipe()
         let stdoutPipe = Pipe()
         let stderrPipe = Pipe()
         process.standardInput = standardInput
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
-        stdoutPipe.fileHandleForReading.readabilityHandler = { [output] handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                output.ended.withLock { $0 += 1 }
-            }
-            output.withLock { $0.stdout += data }
-        }
-        stderrPipe.fileHandleForReading.readabilityHandler = { [output] handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                output.ended.withLock { $0 += 1 }
-            }
-            output.withLock { $0.stderr += data }
-        }
         try process.run()
+        Self.drain(stdoutPipe.fileHandleForReading, into: output, standardError: false)
+        Self.drain(stderrPipe.fileHandleForReading, into: output, standardError: true)
+    }
+
+    /// Reads `handle` to its end on a thread of its own, with blocking reads.
+    ///
+    /// Not through `FileHandle.readabilityHandler`: the dispatch sources behind those handlers
+    /// crashed the test process in libdispatch's event loop (`_dispatch_event_loop_drain`, a bad
+    /// pointer) when many short-lived children came and went, as they had for ``ChildProcess``.
+    /// A plain thread and `read(2)` involve no dispatch source at all.
+    private static func drain(_ handle: FileHandle, into output: Output, standardError: Bool) {
+        let thread = Thread {
+            let descriptor = handle.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                output.withLock {
+                    if standardError { $0.stderr += buffer[0..<count] } else { $0.stdout += buffer[0..<count] }
+                }
+            }
+            output.ended.withLock { $0 += 1 }
+            withExtendedLifetime(handle) {}
+        }
+        thread.start()
     }
 
     var stdout: String { output.withLock { String(decoding: $0.stdout, as: UTF8.self) } }

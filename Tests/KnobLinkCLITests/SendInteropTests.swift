@@ -3,7 +3,7 @@ import Testing
 
 /// `knoblink send` against real receivers: `oscdump` must print for it what it prints for
 /// `oscsend`, and python-osc must read what it sends.
-@Suite(.serialized) struct SendInteropTests {
+@Suite(.serialized, .offThePool) struct SendInteropTests {
     /// Sends each argument list with `oscsend` and then with `knoblink send` to one `oscdump`,
     /// and expects each pair of lines to be equal.
     private func expectSameAsOscsend(_ argumentLists: [[String]], tcp: Bool) throws {

@@ -5,7 +5,7 @@ import Testing
 /// Instances chained with `--link` (PROTOCOL.md 6, 9.10): every change reaches every instance
 /// exactly once and the links go quiet. Each instance has a subscriber without a rate limit, and
 /// the tests count every datagram those subscribers receive.
-@Suite(.serialized) struct ServerChainingTests {
+@Suite(.serialized, .offThePool) struct ServerChainingTests {
     /// An instance with its subscriber (all parameters, no rate limit) and a peer that sets values.
     struct Node {
         let server: ServeProcess

@@ -4,7 +4,7 @@ import Testing
 
 /// The echo rules E1–E5 of PROTOCOL.md section 4, each on its own, with peers on loopback under
 /// `--feedback-port auto` (each socket is a peer of its own).
-@Suite(.serialized) struct ServerEchoRuleTests {
+@Suite(.serialized, .offThePool) struct ServerEchoRuleTests {
     static func server(_ arguments: [String] = []) throws -> ServeProcess {
         try ServeProcess(["--feedback-port", "auto"] + arguments)
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// The parameter facets of PROTOCOL.md 2 on `Examples/trees/two-voices.json` (an indexed
 /// parameter with value strings, a read-only meter), and the reply formats of 3 and 9.4–9.5.
-@Suite(.serialized) struct ServerFacetTests {
+@Suite(.serialized, .offThePool) struct ServerFacetTests {
     static let treePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/trees/two-voices.json").path
 
@@ -117,7 +117,9 @@ import Testing
         #expect(
             reply.contains(Array("/amp/sustain/raw".utf8).map { String(format: "%02x", $0) }.joined()),
             "no reply to the single-END frame: \(reply) \(result.stderr)")
-        #expect(reply.hasPrefix("c0"), "reply not SLIP-framed: \(reply)")
+        // SLIP-framed, the first packet without its leading END (9.13: liblo 0.31 drops a bundle
+        // that follows an END at the start of a connection), END END between packets.
+        #expect(reply.hasPrefix("2f") && reply.contains("c0c0"), "reply not SLIP-framed as 9.13 says: \(reply)")
         #expect(server.terminate() == 0)
     }
 
@@ -160,6 +162,21 @@ import Testing
     /// the loopback datagram limit (9.14), and every value string arrives.
     @Test func infoWithManyValueStringsIsSplit() throws {
         let scratch = try Scratch()
+        let (tree, names) = try Self.indexedTree(in: scratch)
+        let server = try ServerEchoRuleTests.server(["--tree", tree])
+        let peer = try UDPTestPeer(server: server.port)
+        peer.send("/choice/info")
+        #expect(peer.wait { $0.flatMap(\.strings).contains(names.last!) })
+        Thread.sleep(forTimeInterval: 0.3)
+        let strings = peer.messages.filter { $0.address != "/sys/update" && $0.address != "/choice" }.flatMap(\.strings)
+        #expect(strings.filter { $0.hasPrefix("Value string number ") } == names)
+        #expect(peer.datagramSizes.allSatisfy { $0 <= 8192 }, "\(peer.datagramSizes.max() ?? 0) bytes")
+        #expect(server.terminate() == 0)
+    }
+
+    /// A tree of one parameter, `/choice`, with 1000 value strings: its `/info` is too large
+    /// for one datagram. Returns the file's path and the strings.
+    static func indexedTree(in scratch: Scratch) throws -> (path: String, names: [String]) {
         let names = (0..<1000).map { "Value string number \($0)" }
         let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
         let tree = try scratch.write(
@@ -170,14 +187,6 @@ import Testing
              "max": 999, "default": 0, "unit": "indexed", "taper": "linear",
              "flags": ["valuesHaveStrings", "readable", "writable"], "valueStrings": [\(quoted)]}]}
             """)
-        let server = try ServerEchoRuleTests.server(["--tree", tree])
-        let peer = try UDPTestPeer(server: server.port)
-        peer.send("/choice/info")
-        #expect(peer.wait { $0.flatMap(\.strings).contains(names.last!) })
-        Thread.sleep(forTimeInterval: 0.3)
-        let strings = peer.messages.filter { $0.address != "/sys/update" && $0.address != "/choice" }.flatMap(\.strings)
-        #expect(strings.filter { $0.hasPrefix("Value string number ") } == names)
-        #expect(peer.datagramSizes.allSatisfy { $0 <= 8192 }, "\(peer.datagramSizes.max() ?? 0) bytes")
-        #expect(server.terminate() == 0)
+        return (tree, names)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// `knoblink serve` driven with liblo's `oscsend` and watched with `oscdump`, exactly as a user
 /// would from a shell: `oscsend` cannot listen, so replies go to the feedback port, where an
 /// `oscdump` listens (PROTOCOL.md 1), or to the url given to `get` and `/sys/subscribe`.
-@Suite(.serialized) struct ServerScriptedTests {
+@Suite(.serialized, .offThePool) struct ServerScriptedTests {
     /// A server whose feedback port is an `oscdump`'s, so that replies to `oscsend` show up there.
     struct Session {
         let server: ServeProcess

@@ -4,7 +4,7 @@ import Testing
 
 /// `--state FILE` (issue 4): values survive a restart, a clean shutdown writes them, and `kill -9`
 /// in the middle of a burst leaves a valid file holding a value that was set.
-@Suite(.serialized) struct ServerStateFileTests {
+@Suite(.serialized, .offThePool) struct ServerStateFileTests {
     static func query(_ server: ServeProcess, _ address: String) throws -> Double? {
         let peer = try UDPTestPeer(server: server.port)
         return peer.request(address)?.number
@@ -85,5 +85,45 @@ import Testing
             #expect(process.waitForExit() == 1)
             #expect(process.stderr.hasPrefix("Error:"))
         }
+    }
+
+    /// Issue 9, item 9: a corrupt state file is renamed aside, with a message saying where, and
+    /// the first change no longer overwrites its values.
+    @Test func corruptStateFileIsKeptAsideAndSaidSo() throws {
+        let scratch = try Scratch()
+        let corrupt = "{\"format\": \"knoblink-preset\", \"values\": {\"knob.gain\": 0.125, "
+        let state = try scratch.write("state.json", corrupt)
+        let server = try ServeProcess(["--feedback-port", "auto", "--state", state])
+        let peer = try UDPTestPeer(server: server.port)
+        peer.send("/knob/gain", 0.625)
+        #expect(ServerEchoRuleTests.isClose(peer.request("/knob/gain")?.number, 0.625))
+        #expect(server.terminate() == 0)
+
+        let kept = try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path)
+            .filter { $0.hasPrefix("state.json.corrupt-") }
+        #expect(kept.count == 1, "files: \(kept)")
+        let keptPath = scratch.path(kept.first ?? "none")
+        #expect(FileManager.default.contents(atPath: keptPath).map { String(decoding: $0, as: UTF8.self) } == corrupt)
+        #expect(server.stderr.contains("kept as '\(keptPath)'"), "stderr: \(server.stderr)")
+        // The new file holds the new value.
+        let again = try ServeProcess(["--feedback-port", "auto", "--state", state])
+        #expect(ServerEchoRuleTests.isClose(try Self.query(again, "/knob/gain"), 0.625))
+        #expect(again.terminate() == 0)
+    }
+
+    /// Issue 9, item 9: the temporaries a `kill -9` leaves beside the state file are removed when
+    /// the next server starts; other files stay.
+    @Test func staleTemporariesAreRemovedAtStart() throws {
+        let scratch = try Scratch()
+        let state = scratch.path("state.json")
+        let stale = (0..<2).map { _ in ".state.json.\(UUID().uuidString).tmp" }
+        let others = [".state.json.not-a-uuid.tmp", ".other.json.\(UUID().uuidString).tmp", "notes.tmp"]
+        for name in stale + others { try scratch.write(name, "{\"format\": \"knoblink-pre") }
+        let server = try ServeProcess(["--feedback-port", "auto", "--state", state])
+        #expect(try Self.query(server, "/knob/gain") != nil)
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path)
+        #expect(Set(left).isDisjoint(with: stale), "left: \(left)")
+        #expect(Set(others).isSubset(of: Set(left)), "left: \(left)")
+        #expect(server.terminate() == 0)
     }
 }

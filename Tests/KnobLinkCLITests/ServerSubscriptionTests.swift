@@ -5,7 +5,7 @@ import Testing
 /// Subscriptions and the other system messages of PROTOCOL.md 3 and 9.7–9.12 as peers see them:
 /// implicit and explicit subscriptions, forms, refresh, reset, caps, rate limit, root, timed
 /// bundles, stats.
-@Suite(.serialized) struct ServerSubscriptionTests {
+@Suite(.serialized, .offThePool) struct ServerSubscriptionTests {
     @Test func noImplicitSubscriptionWithNoImplicit() throws {
         let server = try ServerEchoRuleTests.server(["--no-implicit"])
         let surface = try UDPTestPeer(server: server.port)
@@ -122,7 +122,8 @@ import Testing
         #expect(server.terminate() == 0)
     }
 
-    /// 9.11: a peer's excess over `--rate-limit` is dropped, with at most one error a second.
+    /// 9.11: a peer's excess over `--rate-limit` is dropped, with errors in a burst of 10 and then
+    /// at most one a second (9.2).
     @Test func rateLimitDropsTheExcess() throws {
         let server = try ServerEchoRuleTests.server(["--rate-limit", "100"])
         let watcher = try UDPTestPeer(server: server.port)
@@ -134,7 +135,7 @@ import Testing
         Thread.sleep(forTimeInterval: 1)
         let applied = watcher.messages(to: "/knob/gain").count
         #expect(applied > 0 && applied <= 250, "\(applied) of 1000 applied under a limit of 100 a second")
-        #expect(flooder.messages(to: "/sys/error").count <= 2)
+        #expect(flooder.messages(to: "/sys/error").count <= 12)
         #expect(server.terminate() == 0)
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// TCP peers (PROTOCOL.md 1, 9.13): python-osc's TCP client in both framings is a peer of its own
 /// and gets replies and feedback on its connection; a peer that stops reading slows nobody.
-@Suite(.serialized) struct ServerTCPTests {
+@Suite(.serialized, .offThePool) struct ServerTCPTests {
     @Test(arguments: ["1.0", "1.1"])
     func tcpPeerQueriesSetsAndGetsFeedback(mode: String) throws {
         let server = try ServeProcess(["--feedback-port", "auto"])

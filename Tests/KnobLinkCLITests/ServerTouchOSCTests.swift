@@ -5,7 +5,7 @@ import Testing
 /// Two TouchOSC-like surfaces written with python-osc (Peers/python/touchosc_peer.py): each sends
 /// normalised floats and `/z` touch messages from an ephemeral port and listens on the feedback
 /// port, on a loopback address of its own (a peer is IP + feedback port).
-@Suite(.serialized) struct ServerTouchOSCTests {
+@Suite(.serialized, .offThePool) struct ServerTouchOSCTests {
     struct Setup {
         let first: PythonPeer
         let second: PythonPeer

@@ -6,7 +6,7 @@ import Testing
 
 /// `--audio`, `--media-dir` and `/wave/load` end to end: real WAV files written by Python's `wave`
 /// module, and the path attacks a peer may try.
-@Suite(.serialized) struct ServerWaveLoadTests {
+@Suite(.serialized, .offThePool) struct ServerWaveLoadTests {
     /// A media directory with a tone, a text file and a link out, and a secret file beside it.
     final class Media {
         let scratch: Scratch
@@ -93,6 +93,51 @@ import Testing
         #expect(error.strings.last?.contains(reason) == true, "\(error)")
         #expect(Self.info(peer) == "demo")
         #expect(server.isRunning)
+        #expect(server.terminate() == 0)
+    }
+
+    /// Issue 9, item 8: a FIFO in the media directory (or a link to one) is refused at once,
+    /// without waiting for a writer, and the next load works: the loader is not wedged.
+    @Test func aFIFOIsRefusedAndTheLoaderStaysFree() throws {
+        let media = try Media()
+        #expect(mkfifo(media.directory + "/pipe.wav", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: media.directory + "/to-pipe.wav", withDestinationPath: media.directory + "/pipe.wav")
+        let (peer, server, _) = try Self.visualiser(["--media-dir", media.directory])
+        for (index, name) in ["pipe.wav", "to-pipe.wav"].enumerated() {
+            // /sys/error is limited to one a second per peer.
+            if index > 0 { Thread.sleep(forTimeInterval: 1.1) }
+            let mark = peer.mark
+            peer.send("/wave/load", "s \(name)")
+            let error = try #require(peer.waitForMessage("/sys/error", after: mark), "no answer to \(name)")
+            #expect(error.strings.last?.contains("not a regular file") == true, "\(error)")
+        }
+        let mark = peer.mark
+        peer.send("/wave/load", "s tone.wav")
+        #expect(peer.waitForMessage("/wave/info", after: mark)?.strings.first == "tone.wav")
+        #expect(server.terminate() == 0)
+    }
+
+    /// A file that failed to decode is not decoded again while it is unchanged (a damaged Ogg
+    /// Vorbis file leaks memory in libsndfile at every attempt); once rewritten, it is.
+    @Test func aFileThatFailedIsNotDecodedAgainUntilItChanges() throws {
+        let media = try Media()
+        let server = try ServeProcess(["--feedback-port", "auto", "--media-dir", media.directory])
+        let peer = try UDPTestPeer(server: server.port)
+        func counts() -> [Int] {
+            ["waveLoadErrors", "waveLoadsRefused"].map { ServerDiskAndQueueLimitTests.counter(peer, $0) ?? -1 }
+        }
+        func load(expecting expected: [Int]) {
+            peer.send("/wave/load", [.string("notes.wav")])
+            let deadline = ContinuousClock.now + .seconds(10)
+            while counts() != expected && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            #expect(counts() == expected)
+        }
+        load(expecting: [1, 0])
+        load(expecting: [1, 1])
+        load(expecting: [1, 2])
+        try media.scratch.write("media/notes.wav", "these are still not samples")
+        load(expecting: [2, 2])
         #expect(server.terminate() == 0)
     }
 

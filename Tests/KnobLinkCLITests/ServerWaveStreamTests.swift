@@ -6,7 +6,7 @@ import Testing
 /// the real `knoblink serve`, with the generated demo signal. Each visualiser listens on the
 /// feedback port at a loopback address of its own (a peer is IP + feedback port) and reassembles
 /// overview frames itself, printing each complete one as `/overview`.
-@Suite(.serialized) struct ServerWaveStreamTests {
+@Suite(.serialized, .offThePool) struct ServerWaveStreamTests {
     struct Setup {
         let first: PythonPeer
         let second: PythonPeer

@@ -6,7 +6,7 @@ import Testing
 
 /// `knoblink tree`: its help and usage errors byte for byte, the table of the default tree and
 /// of a file, and the errors for invalid files.
-@Suite struct TreeCommandTests {
+@Suite(.offThePool) struct TreeCommandTests {
     static let help = """
         OVERVIEW: Print the parameters of a tree, and check a tree file.
 
@@ -72,6 +72,18 @@ import Testing
     func usageError(arguments: [String], message: String) throws {
         let result = try Tool.run(Tool.knoblink, arguments)
         #expect(result == Tool.Result(status: 64, stdout: "", stderr: "Error: \(message)\n" + Self.usage))
+    }
+
+    /// A listing that cannot be written is a failure naming standard output, not a crash of
+    /// `FileHandle.write` (exit 132) nor a silent exit 0.
+    @Test(arguments: [[], ["--json"]])
+    func aFullStandardOutputIsAFailure(options: [String]) throws {
+        let command = (["exec", "'\(Tool.knoblink.path)'", "tree"] + options).joined(separator: " ") + " > /dev/full"
+        let result = try Tool.run(Tool.system("sh"), ["-c", command])
+        #expect(
+            result
+                == Tool.Result(
+                    status: 1, stdout: "", stderr: "Error: cannot write '<stdout>': No space left on device (write)\n"))
     }
 
     @Test func printsTheDefaultTree() throws {
@@ -148,6 +160,14 @@ import Testing
         let result = try Tool.knoblink("tree", "--tree", "/no-such-directory/tree.json")
         let expected = "Error: /no-such-directory/tree.json: no such file\n"
         #expect(result == Tool.Result(status: 1, stdout: "", stderr: expected))
+    }
+
+    /// A path that cannot be reached says why, in the system's words (it was `no such file`).
+    @Test func aPathThroughAFileSaysNotADirectory() throws {
+        let scratch = try Scratch()
+        let path = try scratch.write("file", "x") + "/tree.json"
+        let result = try Tool.knoblink("tree", "--tree", path)
+        #expect(result == Tool.Result(status: 1, stdout: "", stderr: "Error: \(path): Not a directory\n"))
     }
 
     /// The TouchOSC layout in Examples is what its script makes of the default tree today, and

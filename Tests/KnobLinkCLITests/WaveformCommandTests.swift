@@ -7,7 +7,7 @@ import Waveform
 
 /// `knoblink waveform`, run as a user runs it: help and errors byte for byte, every output
 /// type, audiowaveform's golden files reproduced through the command line.
-@Suite struct WaveformCommandTests {
+@Suite(.offThePool) struct WaveformCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("WaveformTests/Fixtures")
 
@@ -134,6 +134,16 @@ import Waveform
             "The value '-1' is invalid for '--bar-gap <pixels>': expected a number of pixels, 0 or more"
         ),
         (["a.wav", "--height"], "Missing value for '--height <pixels>'"),
+        (
+            ["a.wav", "-o", "a.png", "--bars", "65536"],
+            "The value '65536' is invalid for '--bars <count>': at most 800 bars fit in a picture 800 pixels wide"
+                + " (one a pixel); use fewer --bars or a larger --width"
+        ),
+        (
+            ["a.wav", "--format", "svg", "-w", "100", "--bars", "101"],
+            "The value '101' is invalid for '--bars <count>': at most 100 bars fit in a picture 100 pixels wide"
+                + " (one a pixel); use fewer --bars or a larger --width"
+        ),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try Tool.run(Tool.knoblink, ["waveform"] + arguments)
@@ -208,12 +218,148 @@ import Waveform
                 == Data(contentsOf: Self.fixtures.appendingPathComponent(golden)))
     }
 
-    @Test(arguments: ["dat", "json"])
+    /// A device is written in place, never replaced: `/dev/full` fails every write, and the
+    /// failure is reported (it once was renamed over for pictures and text, exit 0).
+    @Test(arguments: ["dat", "json", "png", "svg", "txt"])
     func aFullDeviceIsAFailureNamingIt(format: String) throws {
         let result = try Tool.knoblink(
             "waveform", Self.fixture("stereo-sine.wav"), "-o", "/dev/full", "--format", format)
         #expect(result.status == 1)
         #expect(result.stderr == "Error: cannot write '/dev/full': No space left on device (write)\n")
+    }
+
+    /// A FIFO is written in place: the reader at its other end gets the file, and the FIFO is
+    /// still a FIFO (a temporary file renamed over it left the reader waiting, here for the 5 s
+    /// that `timeout` gives it).
+    @Test(arguments: ["png", "svg", "txt", "dat", "json"])
+    func aFIFOIsWrittenInPlace(format: String) throws {
+        let scratch = try Scratch()
+        let fifo = scratch.path("fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let expected = scratch.path("expected.\(format)")
+        let arguments = [Self.fixture("mono-sweep.wav"), "--format", format]
+        try #require(try Tool.run(Tool.knoblink, ["waveform"] + arguments + ["-o", expected]).status == 0)
+        let received = scratch.path("received")
+        let command =
+            "timeout 5 cat '\(fifo)' > '\(received)' & "
+            + (["'\(Tool.knoblink.path)'", "waveform"] + arguments.map { "'\($0)'" } + ["-o", "'\(fifo)'"])
+            .joined(separator: " ") + "; status=$?; wait; exit $status"
+        let result = try Tool.run(Tool.system("sh"), ["-c", command])
+        #expect(result == Tool.Result(status: 0, stdout: "", stderr: ""))
+        var status = stat()
+        #expect(stat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO is still a FIFO")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: received)) == Data(contentsOf: URL(fileURLWithPath: expected)))
+    }
+
+    /// A regular file is replaced through a temporary file: whole, with its permissions, and
+    /// nothing else left in the directory.
+    @Test(arguments: ["png", "svg", "txt"])
+    func aRegularFileIsReplacedWhole(format: String) throws {
+        let scratch = try Scratch()
+        let output = try scratch.write("out.\(format)", "old contents")
+        try #require(chmod(output, 0o640) == 0)
+        let result = try Tool.knoblink("waveform", Self.fixture("mono-sweep.wav"), "-o", output)
+        #expect(result == Tool.Result(status: 0, stdout: "", stderr: ""))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) != Data("old contents".utf8))
+        let attributes = try FileManager.default.attributesOfItem(atPath: output)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path) == ["out.\(format)"])
+    }
+
+    /// Standard output on a full device is a failure naming it, not a crash (`try!` in
+    /// `FileHandle.write`, exit 132).
+    @Test(arguments: ["png", "svg", "txt", "dat", "json"])
+    func aFullStandardOutputIsAFailureNamingIt(format: String) throws {
+        let command = "exec '\(Tool.knoblink.path)' waveform '\(Self.fixture("mono-sweep.wav"))' --format \(format)"
+        let result = try Tool.run(Tool.system("sh"), ["-c", command + " > /dev/full"])
+        #expect(
+            result
+                == Tool.Result(
+                    status: 1, stdout: "", stderr: "Error: cannot write '<stdout>': No space left on device (write)\n"))
+    }
+
+    /// Every output that cannot be made names the path and the system's reason, in the same
+    /// words whatever the format (pictures once had Foundation's, such as `The file doesn't exist`).
+    @Test(arguments: ["png", "svg", "txt", "dat", "json"])
+    func anOutputThatCannotBeMadeNamesTheSystemsReason(format: String) throws {
+        let scratch = try Scratch()
+        let missing = scratch.path("missing/out.\(format)")
+        let result = try Tool.knoblink("waveform", Self.fixture("mono-sweep.wav"), "-o", missing)
+        #expect(
+            result
+                == Tool.Result(
+                    status: 1, stdout: "",
+                    stderr: "Error: cannot write '\(missing)': No such file or directory (open)\n"))
+        let directory = try scratch.subdirectory("dir")
+        let intoDirectory = try Tool.knoblink(
+            "waveform", Self.fixture("mono-sweep.wav"), "--format", format, "-o", directory)
+        #expect(
+            intoDirectory
+                == Tool.Result(
+                    status: 1, stdout: "", stderr: "Error: cannot write '\(directory)': Is a directory (open)\n"))
+    }
+
+    /// SIGINT or SIGTERM while the file is written removes the temporary file, says so and exits
+    /// with 130. The input is a sparse WAV of 4 GB of silence, long enough to be interrupted.
+    @Test(arguments: [(SIGINT, "k.dat"), (SIGTERM, "k.json"), (SIGINT, "k.png")])
+    func aSignalRemovesTheTemporaryFile(signal: Int32, name: String) throws {
+        let scratch = try Scratch()
+        let input = try Self.longSilence(in: scratch)
+        let process = try RunningProcess(Tool.knoblink, ["waveform", input, "-o", scratch.path(name)])
+        let isTemporary = { (file: String) in file.hasPrefix(".\(name).") && file.hasSuffix(".tmp") }
+        let started = process.wait { _ in
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: scratch.directory.path)) ?? []
+            return files.contains(where: isTemporary)
+        }
+        try #require(started, "the temporary file appears")
+        let status = signal == SIGINT ? process.interrupt() : process.terminate()
+        #expect(status == 130)
+        #expect(process.stderr == "Error: interrupted\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path) == ["long.wav"])
+    }
+
+    /// Ctrl-C while the output, a FIFO, waits for its reader ends the command (the handler
+    /// once waited for ever on the lock that the blocked open held).
+    @Test(arguments: ["png", "dat"])
+    func aSignalEndsAWaitForAFIFOsReader(format: String) throws {
+        let scratch = try Scratch()
+        let fifo = scratch.path("fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let process = try RunningProcess(
+            Tool.knoblink, ["waveform", Self.fixture("mono-sweep.wav"), "--format", format, "-o", fifo])
+        // Time to reach the open, which blocks: the signals are caught from before it.
+        Thread.sleep(forTimeInterval: 1)
+        try #require(process.isRunning)
+        #expect(process.interrupt() == 130)
+        #expect(process.stderr == "Error: interrupted\n")
+    }
+
+    /// A mono 16-bit WAV whose data, almost 4 GB of zeros, is a hole in the file: it takes no
+    /// disk, and decoding it takes far longer than a test waits.
+    static func longSilence(in scratch: Scratch) throws -> String {
+        let dataSize: UInt32 = 0xFFFF_0000
+        var header = Data("RIFF".utf8)
+        func append(_ value: some FixedWidthInteger) {
+            withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
+        }
+        append(UInt32(36) &+ dataSize)
+        header.append(contentsOf: Data("WAVEfmt ".utf8))
+        append(UInt32(16))
+        append(UInt16(1))
+        append(UInt16(1))
+        append(UInt32(44_100))
+        append(UInt32(88_200))
+        append(UInt16(2))
+        append(UInt16(16))
+        header.append(contentsOf: Data("data".utf8))
+        append(dataSize)
+        let path = scratch.path("long.wav")
+        try header.write(to: URL(fileURLWithPath: path))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: UInt64(header.count) + UInt64(dataSize))
+        return path
     }
 
     @Test(arguments: ["out.dat", "out.json"])
@@ -317,6 +463,17 @@ import Waveform
         let message =
             "Error: the zoom gives 132300 bars, more than 65536; use a larger --zoom, fewer --pixels-per-second or --bars\n"
         #expect(result == Tool.Result(status: 1, stdout: "", stderr: message))
+    }
+
+    /// A zoom that gives more bars than the picture has pixels is refused rather than drawn as
+    /// a grey smear.
+    @Test func aZoomGivingMoreBarsThanPixelsIsAUsageError() throws {
+        let result = try Tool.knoblink(
+            "waveform", Self.fixture("mono-sweep.wav"), "-z", "1000", "-w", "100", "--format", "png")
+        let message =
+            "Error: the zoom gives 132 bars, more than fit in a picture 100 pixels wide (100, one a pixel); use a"
+            + " larger --zoom, fewer --pixels-per-second or a larger --width\n"
+        #expect(result == Tool.Result(status: 64, stdout: "", stderr: message + Self.usage))
     }
 
     @Test func aZoomGivesOneBarPerPair() throws {

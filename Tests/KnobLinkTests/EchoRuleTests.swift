@@ -96,7 +96,10 @@ import Testing
         other.send("/knob/pan", [.float32(0.7)])
         other.send("/knob/pan", [.float32(0.8)])
         await other.sync()
-        #expect(setter.messages("/knob/pan").isEmpty)
+        // Held while the window lasts; on a loaded machine the round trips above can outlast it.
+        if ContinuousClock.now - start < .milliseconds(900) {
+            #expect(setter.messages("/knob/pan").isEmpty)
+        }
         let value = await setter.next("/knob/pan")
         #expect(close(value?.float, 0.8))
         #expect(ContinuousClock.now - start >= .milliseconds(990))

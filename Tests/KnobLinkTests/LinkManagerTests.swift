@@ -169,3 +169,37 @@ private func due(_ manager: inout LinkManager, _ now: Double) -> [LinkManager.Li
         #expect(LinkManager.address(of: OSCURL(host: "example.org", port: 8001), announcedFrom: source) == nil)
     }
 }
+
+/// Pruning (PROTOCOL.md section 8): a peer's link goes after four failures in a row to reach its
+/// far side; hearing from it clears the count; a configured link is never pruned.
+@Suite struct LinkPruningTests {
+    static func address(_ port: UInt16) -> OSCSocketAddress { OSCSocketAddress(numericHost: "127.0.0.1", port: port)! }
+    static func url(_ port: UInt16) -> OSCURL { OSCURL(host: "127.0.0.1", port: port) }
+
+    @Test func aPeersLinkIsPrunedAfterFourFailuresInARow() {
+        var manager = LinkManager(name: "b")
+        manager.add(url: Self.url(1), address: Self.address(1), twoWay: false, configured: false)
+        manager.add(url: Self.url(2), address: Self.address(2), twoWay: false)
+        for _ in 0..<3 {
+            #expect(manager.recordFailure(to: Self.address(1)) == nil)
+            #expect(manager.recordFailure(to: Self.address(2)) == nil)
+        }
+        // Heard from: the count starts again.
+        manager.recordReached(Self.address(1))
+        for _ in 0..<3 { #expect(manager.recordFailure(to: Self.address(1)) == nil) }
+        #expect(manager.recordFailure(to: Self.address(1))?.url == Self.url(1))
+        #expect(!manager.contains(Self.address(1)))
+        // The configured one stays, however often it fails.
+        for _ in 0..<10 { #expect(manager.recordFailure(to: Self.address(2)) == nil) }
+        #expect(manager.contains(Self.address(2)))
+        #expect(manager.statistics.pruned == 1)
+    }
+
+    @Test func aPeersAnnouncementDoesNotMakeAConfiguredLinkPrunable() {
+        var manager = LinkManager(name: "b")
+        manager.add(url: Self.url(1), address: Self.address(1), twoWay: true)
+        manager.add(url: Self.url(1), address: Self.address(1), twoWay: false, configured: false)
+        #expect(manager.links.first?.configured == true)
+        for _ in 0..<8 { #expect(manager.recordFailure(to: Self.address(1)) == nil) }
+    }
+}

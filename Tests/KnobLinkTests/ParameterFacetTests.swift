@@ -139,6 +139,8 @@ import Testing
                 .string("Gain"), .string("dB"), .float32(-60), .float32(12), .float32(0), .string("linear"),
                 .int32(Int32(bitPattern: gain.flags.rawValue)),
             ])
+        let toggleInfo = await peer.request("/toggle/retrigger/info", reply: "/toggle/retrigger/info")
+        #expect(toggleInfo?.arguments[1] == .string("boolean"))
     }
 
     @Test func getAndInfoReplyToAGivenURL() async throws {
@@ -165,6 +167,8 @@ import Testing
         let peer = try fixture.peer()
         let info = await peer.request("/shape/info", reply: "/shape/info")
         #expect(info?.arguments.suffix(3) == [.string("Sine"), .string("Square"), .string("Saw")])
+        // Rule 9.4: the unit says what kind of control to draw.
+        #expect(info?.arguments[1] == .string("indexed"))
         peer.send("/shape/str", [.string("saw")])
         await peer.sync()
         #expect(tree.parameter(forKeyPath: "shape")!.value == 2)

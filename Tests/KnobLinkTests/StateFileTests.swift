@@ -122,9 +122,12 @@ import Testing
         let file = StateFile(path: directory.statePath, tree: tree)
         #expect(throws: StateFileError.self) { try file.load() }
         #expect(tree.snapshotValues() == before)
-        // Running on replaces the broken file with a good one.
+        // Running on writes a good file; the broken one is kept beside it, unchanged.
         try file.stop()
         #expect(try StateFile(path: directory.statePath, tree: ParameterTree.makeDefault()).load()?.isComplete == true)
+        let kept = try #require(try directory.files().first { $0.hasPrefix("state.json.corrupt-") })
+        #expect(
+            FileManager.default.contents(atPath: directory.url.appendingPathComponent(kept).path) == Data(text.utf8))
     }
 
     @Test func hugeOrSpecialFilesAreRefused() throws {
@@ -133,8 +136,15 @@ import Testing
         _ = FileManager.default.createFile(atPath: directory.statePath, contents: huge)
         let limit = ParameterPreset.maximumFileSize
         let tooLarge = PresetError.fileTooLarge(bytes: limit + 1, limit: limit)
-        #expect(throws: StateFileError.unreadable(path: directory.statePath, tooLarge)) {
+        do {
             try StateFile(path: directory.statePath, tree: ParameterTree.makeDefault()).load()
+            Issue.record("a file of \(limit + 1) bytes was loaded")
+        } catch {
+            if case .keptAside(directory.statePath, tooLarge, let kept) = error {
+                #expect(kept.hasPrefix(directory.statePath + ".corrupt-"))
+            } else {
+                Issue.record("unexpected \(error)")
+            }
         }
         let link = directory.url.appendingPathComponent("zero.json").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/zero")

@@ -82,6 +82,19 @@ import Testing
             ])
     }
 
+    @Test func groupsNameEverySectionWithTheRoot() async throws {
+        let fixture = try ServerFixture {
+            $0.implicitSubscriptions = false
+            $0.root = "/inst1"
+        }
+        let peer = try fixture.peer()
+        peer.send("/sys/groups")
+        #expect(await peer.wait { $0.last?.arguments == [.int32(0)] })
+        let groups = peer.messages("/sys/group")
+        #expect(groups.count == fixture.tree.allGroups.count)
+        #expect(groups.first?.arguments == [.string("/inst1/knob"), .string("Knob")])
+    }
+
     @Test func listIsSplitIntoDatagramsWithinTheLimit() async throws {
         let specs = (0..<400).map { index in
             ParameterNodeSpec.parameter(

@@ -100,7 +100,8 @@ import Testing
     @Test func otherProtocolsAreClosedAndCounted() async throws {
         let fixture = try ServerFixture()
         let (connection, inbox) = try await connect(fixture, framing: .slip)
-        connection.write(Array("GET / HTTP/1.1\r\n\r\n".utf8))
+        // A TLS ClientHello: neither OSC framing nor an HTTP method (HTTP is served: HTTPServerTests).
+        connection.write([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03])
         let deadline = ContinuousClock.now + .seconds(5)
         while inbox.closed.withLock({ $0 }) == nil && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))

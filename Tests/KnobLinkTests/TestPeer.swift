@@ -61,8 +61,10 @@ final class TestPeer: Sendable {
     func clear() { inbox.withLock { $0 = ([], 0, 0) } }
 
     /// Waits until `condition` holds for what arrived, or `seconds` pass; returns whether it held.
+    /// The default is generous (it only bounds a failing wait): under ThreadSanitizer, with many
+    /// suites at once, an answer can take seconds.
     @discardableResult
-    func wait(seconds: Double = 5, until condition: ([OSCMessage]) -> Bool) async -> Bool {
+    func wait(seconds: Double = 15, until condition: ([OSCMessage]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if condition(messages) { return true }
@@ -72,7 +74,7 @@ final class TestPeer: Sendable {
     }
 
     /// Waits for a message at `address` and returns the last one.
-    func next(_ address: String, seconds: Double = 5) async -> OSCMessage? {
+    func next(_ address: String, seconds: Double = 15) async -> OSCMessage? {
         await wait(seconds: seconds) { $0.contains { $0.address == address } }
         return messages(address).last
     }

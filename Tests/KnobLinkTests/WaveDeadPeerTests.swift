@@ -14,12 +14,7 @@ import Testing
         gone.client.close()
         controller.send("/wave/sub", [.string(url), .int32(8), .float32(120)])
         controller.send("/wave/play")
-        var dropped = false
-        for _ in 0..<500 where !dropped {
-            try await Task.sleep(for: .milliseconds(10))
-            dropped = fixture.statistic("waveDeadSubscribers") == 1
-        }
-        #expect(dropped)
+        #expect(await WaveTesting.eventually { fixture.statistic("waveDeadSubscribers") == 1 }, "dropped")
         #expect(fixture.statistic("waveSubscribers") == 0)
     }
 }

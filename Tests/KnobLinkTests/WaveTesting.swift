@@ -18,6 +18,17 @@ enum WaveTesting {
             peak: { _, _ in 0.5 })
     }
 
+    /// Polls `condition` every 5 ms until it holds or `seconds` pass (generous: under
+    /// ThreadSanitizer, with every wave suite at once, a server can take seconds to answer).
+    static func eventually(within seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return condition()
+    }
+
     static func ramp(_ count: Int, scale: Float = 1) -> [Float] {
         (0..<count).map { Float($0) / Float(count) * scale }
     }

@@ -6,7 +6,7 @@ import Testing
 /// by a timer, which a loaded machine would make flaky).
 @Suite struct OSCAddressPatternWorstCaseTests {
     static func steps(_ pattern: [UInt8], _ address: [UInt8]) throws -> (matched: Bool, steps: Int) {
-        try pattern.withUnsafeBytes { try OSCAddressPattern.validate(pattern: $0) }
+        _ = try pattern.withUnsafeBytes { try OSCAddressPattern.validate(pattern: $0) }
         var steps = 0
         let matched = pattern.withUnsafeBytes { p in
             address.withUnsafeBytes { a in

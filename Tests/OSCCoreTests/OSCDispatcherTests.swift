@@ -271,7 +271,7 @@ import Testing
                 dispatcher.unregister(id)
             }
             ids.removeAll()
-            try? dispatcher.register("/knob/c") { _ in recorder.calls.append("c") }
+            _ = try? dispatcher.register("/knob/c") { _ in recorder.calls.append("c") }
         }
         ids.append(try dispatcher.register("/knob/b") { _ in recorder.calls.append("b") })
         try dispatcher.register("/nested") { [unowned dispatcher] _ in
@@ -329,7 +329,7 @@ import Testing
     @Test func replacedTablesAreFreedOnceNoDispatchUsesThem() throws {
         let dispatcher = OSCDispatcher()
         try dispatcher.register("/a") { _ in }
-        weak var first = dispatcher.table
+        weak let first = dispatcher.table
         #expect(first != nil)
         try dispatcher.register("/b") { _ in }
         #expect(first == nil)
@@ -337,7 +337,7 @@ import Testing
         weak var during: OSCDispatchTable?
         var aliveInside = false
         try dispatcher.register("/c") { [unowned dispatcher] _ in
-            try? dispatcher.register("/d") { _ in }
+            _ = try? dispatcher.register("/d") { _ in }
             aliveInside = during != nil
         }
         during = dispatcher.table

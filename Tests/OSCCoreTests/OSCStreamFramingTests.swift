@@ -37,6 +37,17 @@ import Testing
         #expect(OSCFraming.slip.encode([]) == [0xC0, 0xC0])
     }
 
+    /// The first packet of a stream goes without its leading END (9.13: liblo drops a bundle
+    /// that follows an END at the start of a connection); the length prefix has no such case.
+    @Test func slipFirstPacketOfAStreamHasNoLeadingEnd() {
+        var output: [UInt8] = []
+        [UInt8]([1, 0xC0]).withUnsafeBytes { OSCFraming.slip.encode($0, into: &output, first: true) }
+        #expect(output == [1, 0xDB, 0xDC, 0xC0])
+        output = []
+        [UInt8]([1, 2, 3, 4]).withUnsafeBytes { OSCFraming.lengthPrefix.encode($0, into: &output, first: true) }
+        #expect(output == [0, 0, 0, 4, 1, 2, 3, 4])
+    }
+
     @Test func lengthPrefixEncodingIsBigEndian() {
         let bytes = [UInt8](repeating: 7, count: 0x0102)
         let framed = OSCFraming.lengthPrefix.encode(bytes)
@@ -148,7 +159,8 @@ import Testing
 
     @Test(arguments: [
         (UInt8(0xC0), OSCFraming?.some(.slip)), (0x00, .some(.lengthPrefix)), (UInt8(ascii: "G"), nil),
-        (UInt8(ascii: "P"), nil), (0x2F, nil),
+        (UInt8(ascii: "P"), nil), (UInt8(ascii: "/"), .some(.slip)), (UInt8(ascii: "#"), .some(.slip)),
+        (0x01, nil), (0x7B, nil),
     ])
     func detectsFramingFromTheFirstByte(byte: UInt8, expected: OSCFraming?) {
         #expect(OSCFraming.detect(firstByte: byte) == expected)

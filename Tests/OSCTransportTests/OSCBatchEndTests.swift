@@ -21,7 +21,7 @@ import Testing
         let datagrams = (0..<count).map { [UInt8(truncatingIfNeeded: $0), 0, 0, 0] }
         #expect(try client.send(contentsOf: datagrams) == count)
         let deadline = ContinuousClock.now + .seconds(5)
-        while events.all.count { $0 == "d" } < count || events.all.last != "e", ContinuousClock.now < deadline {
+        while events.all.count(where: { $0 == "d" }) < count || events.all.last != "e", ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(2))
         }
         let seen = String(events.all)

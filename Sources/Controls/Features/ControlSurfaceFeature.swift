@@ -1,87 +1,99 @@
 /// A surface of knobs and toggles run by one store, with at most one value editor open.
 ///
-/// Each control keeps its own state and behaviour; the surface forwards actions by index,
-/// scopes each control's effect identifiers (two knobs may show the same parameter) and, when a
-/// knob opens its editor, closes the one that was open.
+/// Each control keeps its own state and behaviour; the surface reaches them by identifier
+/// (``ForEachReducer``), which also scopes each control's effect identifiers, and when a knob
+/// opens its editor it closes the one that was open.
 public struct ControlSurfaceFeature: Reducer {
     /// The surface's state.
     public struct State: Sendable, Equatable {
         /// The knobs, in drawing order.
-        public var knobs: [KnobFeature.State]
+        public var knobs: IdentifiedArray<KnobFeature.State>
         /// The toggles, in drawing order.
-        public var toggles: [ToggleFeature.State]
+        public var toggles: IdentifiedArray<ToggleFeature.State>
 
         /// Creates a surface.
         public init(knobs: [KnobFeature.State] = [], toggles: [ToggleFeature.State] = []) {
-            self.knobs = knobs
-            self.toggles = toggles
+            self.knobs = IdentifiedArray(knobs)
+            self.toggles = IdentifiedArray(toggles)
         }
 
-        /// The index of the knob whose editor is open, or `nil`.
-        public var editingKnobIndex: Int? {
-            knobs.firstIndex { $0.editor != nil }
+        /// The identifier of the knob whose editor is open, or `nil`.
+        public var editingKnobID: UInt64? {
+            knobs.first { $0.editor != nil }?.id
         }
 
         /// The open editor, or `nil`: the surface's one editor.
         public var editor: ValueEditorState? {
-            editingKnobIndex.flatMap { knobs[$0].editor }
+            knobs.first { $0.editor != nil }?.editor
         }
     }
 
     /// What happened on the surface.
     public enum Action: Sendable, Equatable {
-        /// Something happened to the knob at this index.
-        case knob(index: Int, KnobFeature.Action)
-        /// Something happened to the toggle at this index.
-        case toggle(index: Int, ToggleFeature.Action)
+        /// Something happened to the knob with an identifier.
+        case knobs(IdentifiedAction<UInt64, KnobFeature.Action>)
+        /// Something happened to the toggle with an identifier.
+        case toggles(IdentifiedAction<UInt64, ToggleFeature.Action>)
         /// The surface appeared: every control starts observing.
         case task(Theme)
         /// The surface went away: every control stops observing.
         case stopValueObservation
+
+        /// `action` happened to the knob `id`.
+        public static func knob(_ id: UInt64, _ action: KnobFeature.Action) -> Action {
+            .knobs(.element(id: id, action: action))
+        }
+
+        /// `action` happened to the toggle `id`.
+        public static func toggle(_ id: UInt64, _ action: ToggleFeature.Action) -> Action {
+            .toggles(.element(id: id, action: action))
+        }
     }
 
     /// The knobs' behaviour.
     public var knob: KnobFeature
+    /// The toggles' behaviour.
+    public var toggle: ToggleFeature
 
     /// Creates the surface reducer.
-    public init(knob: KnobFeature = KnobFeature()) {
+    public init(knob: KnobFeature = KnobFeature(), toggle: ToggleFeature = ToggleFeature()) {
         self.knob = knob
+        self.toggle = toggle
+    }
+
+    private var knobs: ForEachReducer<State, Action, KnobFeature> {
+        ForEachReducer(
+            elements: \State.knobs,
+            extract: { (action: Action) in if case .knobs(let knob) = action { knob } else { nil } },
+            embed: Action.knobs, scope: "knob", element: knob)
+    }
+
+    private var toggles: ForEachReducer<State, Action, ToggleFeature> {
+        ForEachReducer(
+            elements: \State.toggles,
+            extract: { (action: Action) in if case .toggles(let toggle) = action { toggle } else { nil } },
+            embed: Action.toggles, scope: "toggle", element: toggle)
     }
 
     /// Forwards to the controls and keeps a single editor open.
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
-        case .knob(let index, let knobAction):
-            guard state.knobs.indices.contains(index) else { return .none }
-            let previouslyEditing = state.editingKnobIndex
-            let effect = reduceKnob(&state, index: index, action: knobAction)
-            guard state.knobs[index].editor != nil, let previous = previouslyEditing, previous != index else {
+        case .knobs(.element(let id, _)):
+            let previouslyEditing = state.editingKnobID
+            let effect = knobs.reduce(into: &state, action: action)
+            guard state.knobs[id: id]?.editor != nil, let previous = previouslyEditing, previous != id else {
                 return effect
             }
-            return .merge(effect, .send(.knob(index: previous, .editorDismissed(nil))))
-        case .toggle(let index, let toggleAction):
-            guard state.toggles.indices.contains(index) else { return .none }
-            return reduceToggle(&state, index: index, action: toggleAction)
+            return .merge(effect, .send(.knob(previous, .editorDismissed(nil))))
+        case .toggles:
+            return toggles.reduce(into: &state, action: action)
         case .task(let theme):
             return .merge(
-                state.knobs.indices.map { reduceKnob(&state, index: $0, action: .task(theme)) }
-                    + state.toggles.indices.map { reduceToggle(&state, index: $0, action: .task) })
+                knobs.reduceAll(into: &state, action: .task(theme)), toggles.reduceAll(into: &state, action: .task))
         case .stopValueObservation:
             return .merge(
-                state.knobs.indices.map { reduceKnob(&state, index: $0, action: .stopValueObservation) }
-                    + state.toggles.indices.map { reduceToggle(&state, index: $0, action: .stopValueObservation) })
+                knobs.reduceAll(into: &state, action: .stopValueObservation),
+                toggles.reduceAll(into: &state, action: .stopValueObservation))
         }
-    }
-
-    private func reduceKnob(_ state: inout State, index: Int, action: KnobFeature.Action) -> Effect<Action> {
-        knob.reduce(into: &state.knobs[index], action: action)
-            .scoped("knob[\(index)]")
-            .map { .knob(index: index, $0) }
-    }
-
-    private func reduceToggle(_ state: inout State, index: Int, action: ToggleFeature.Action) -> Effect<Action> {
-        ToggleFeature().reduce(into: &state.toggles[index], action: action)
-            .scoped("toggle[\(index)]")
-            .map { .toggle(index: index, $0) }
     }
 }

@@ -9,8 +9,18 @@ extension KnobFeature {
         case setValue(Double)
         /// The owner set a value without showing it in the title.
         case setValueSilently(Double)
-        /// The parameter changed elsewhere (delivered by the observer, debounced).
+        /// The parameter changed elsewhere (delivered by the observer, debounced). While the knob
+        /// is held the value is kept aside and shown when the gesture ends.
         case valueChanged(Double)
+        /// A key or wheel notch moved the knob to this norm: a gesture of steps that ends
+        /// ``KnobConfig/stepGestureDuration`` after the last one.
+        case stepped(toNorm: Double)
+        /// The step gesture's time ran out.
+        case stepGestureTimedOut
+        /// The user asked for the parameter's default value (double click, `d`).
+        case resetRequested
+        /// The parameter client wrote this (sent back by the write effect).
+        case parameterWritten(ParameterWrite)
         /// The user typed in the value editor.
         case editorTextChanged(String)
         /// The value editor closed with a text (OK) or `nil` (Cancel).

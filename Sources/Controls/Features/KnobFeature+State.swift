@@ -3,8 +3,9 @@ import Parameters
 
 extension KnobFeature {
     /// A knob's state.
-    public struct State: Sendable, Equatable {
-        /// The parameter's address, or a random identifier for a knob without a parameter.
+    public struct State: Sendable, Equatable, Identifiable {
+        /// The parameter's address (unless given), or a random identifier for a knob without a
+        /// parameter.
         public let id: UInt64
         /// The bound parameter, or `nil`.
         public let parameterReference: ParameterReference?
@@ -26,21 +27,28 @@ extension KnobFeature {
         public var observerToken: ParameterObserverToken?
         /// The theme given when the knob started.
         public var theme: Theme?
+        /// The gesture holding the knob, or `nil` when nobody holds it.
+        public var gesture: KnobGesture?
+        /// The latest value that arrived from elsewhere while the knob was held, shown on release.
+        public var heldValue: Double?
 
         /// Creates the state of a knob bound to `parameter`, showing its current value.
         ///
         /// - Parameters:
         ///   - parameter: the parameter to bind.
         ///   - formatter: how to show values; the parameter's unit formatter by default.
-        public init(parameter: Parameter, formatter: ValueFormatter? = nil) {
+        ///   - id: the knob's identifier; the parameter's address by default (give another one to
+        ///     show a parameter on two knobs of one surface).
+        public init(parameter: Parameter, formatter: ValueFormatter? = nil, id: UInt64? = nil) {
             let formatter = formatter ?? parameter.formatter
-            id = parameter.address
+            let id = id ?? parameter.address
+            self.id = id
             parameterReference = ParameterReference(parameter)
-            valueObservationCancelID = "KnobFeature.valueObservation[\(parameter.address)]"
+            valueObservationCancelID = "KnobFeature.valueObservation[\(id)]"
             displayName = parameter.displayName
             track = TrackFeature.State(
                 norm: parameter.transform.valueToNorm(Double(parameter.value)), normValueTransform: parameter.transform)
-            title = TitleFeature.State(displayName: parameter.displayName, formatter: formatter, id: parameter.address)
+            title = TitleFeature.State(displayName: parameter.displayName, formatter: formatter, id: id)
             self.formatter = formatter
         }
 
@@ -76,6 +84,11 @@ extension KnobFeature {
         /// The bound parameter, or `nil`.
         public var parameter: Parameter? {
             parameterReference?.parameter
+        }
+
+        /// Whether a gesture holds the knob.
+        public var isHeld: Bool {
+            gesture != nil
         }
 
         /// The value at the current norm.

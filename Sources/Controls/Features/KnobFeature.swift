@@ -4,35 +4,44 @@ import Parameters
 /// A knob bound to a parameter: the track (the arc and its gestures), the title (name or
 /// value), the value editor, and the two-way binding with the parameter.
 ///
-/// The children run first for every action, then the knob's own logic. Gestures and the editor
-/// write the parameter with the knob's observer token, so the knob never hears its own writes;
-/// changes from elsewhere arrive through the observer, debounced on the store's clock. A drag
-/// writes a touch event when it starts and a release event when it ends.
+/// The children run first for every action (``Scope``), then the knob's own logic. The reducer
+/// is pure: it writes the parameter only through effects of its ``ParameterClient``, with the
+/// knob's observer token, so the knob never hears its own writes, and each write done comes back
+/// as ``Action/parameterWritten(_:)``. Changes from elsewhere arrive through the observer,
+/// debounced on the store's clock.
+///
+/// A gesture (a drag, or a run of key or wheel steps) writes a touch event when it starts and a
+/// release event when it ends, so that the server tells its peers `P/touch 1` and `P/touch 0`;
+/// values that arrive from elsewhere while the knob is held are kept aside and the latest one is
+/// shown on release, so the knob never jumps under the user's hand.
 public struct KnobFeature: Reducer {
     /// The timings.
     public var config: KnobConfig
     /// The locale whose decimal separator the editor accepts and shows.
     public var locale: Locale
+    /// How the knob writes its parameter.
+    public var parameters: ParameterClient
 
     /// Creates the knob reducer.
-    public init(config: KnobConfig = .default, locale: Locale = .current) {
+    public init(config: KnobConfig = .default, locale: Locale = .current, parameters: ParameterClient = .live) {
         self.config = config
         self.locale = locale
+        self.parameters = parameters
     }
+
+    private static let track = Scope(
+        state: \State.track, extract: { (action: Action) in if case .track(let track) = action { track } else { nil } },
+        embed: Action.track, child: TrackFeature())
 
     /// Runs the track and the title, then the knob.
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        var childEffects: [Effect<Action>] = []
-        switch action {
-        case .track(let trackAction):
-            childEffects.append(TrackFeature().reduce(into: &state.track, action: trackAction).map(Action.track))
-        case .title(let titleAction):
-            childEffects.append(
-                TitleFeature(config: config).reduce(into: &state.title, action: titleAction).map(Action.title))
-        default:
-            break
-        }
-        return .merge(childEffects + [reduceKnob(into: &state, action: action)])
+        let title = Scope(
+            state: \State.title,
+            extract: { (action: Action) in if case .title(let title) = action { title } else { nil } },
+            embed: Action.title, child: TitleFeature(config: config))
+        let children = Effect.merge(
+            Self.track.reduce(into: &state, action: action), title.reduce(into: &state, action: action))
+        return .merge(children, reduceKnob(into: &state, action: action))
     }
 
     private func reduceKnob(into state: inout State, action: Action) -> Effect<Action> {
@@ -42,22 +51,34 @@ public struct KnobFeature: Reducer {
         case .title(.titleTapped(let theme)):
             state.editor = makeEditor(state, theme: theme)
             return .none
-        case .title:
+        case .title, .parameterWritten:
             return .none
         case .setValue(let value):
             let clamped = state.clamp(value)
-            state.parameter?.setValue(Float(clamped), originator: state.observerToken, eventType: .value)
-            return .merge(.send(.title(.valueChanged(clamped))), .send(.track(.valueChanged(clamped))))
+            return .merge(
+                write(state, value: clamped, cause: .value),
+                .send(.title(.valueChanged(clamped))), .send(.track(.valueChanged(clamped))))
         case .setValueSilently(let value):
             let clamped = state.clamp(value)
-            state.parameter?.setValue(Float(clamped), originator: state.observerToken, eventType: .value)
-            return .send(.track(.valueChanged(clamped)))
+            return .merge(write(state, value: clamped, cause: .value), .send(.track(.valueChanged(clamped))))
+        case .resetRequested:
+            guard let parameter = state.parameter else { return .none }
+            return reduceKnob(into: &state, action: .setValue(Double(parameter.defaultValue)))
         case .valueChanged(let value):
+            if state.isHeld {
+                state.heldValue = value
+                return .none
+            }
             // A value the knob already shows (within the norm's resolution) must not flash the title.
             if state.track.normValueTransform.valueToNorm(value) == state.track.norm {
                 return .none
             }
             return .merge(.send(.title(.valueChanged(value))), .send(.track(.valueChanged(value))))
+        case .stepped(let norm):
+            return step(&state, to: norm)
+        case .stepGestureTimedOut:
+            guard state.gesture == .steps else { return .none }
+            return release(&state)
         case .editorTextChanged(let text):
             if let editor = state.editor {
                 state.editor?.value = editor.accepting(text)
@@ -67,13 +88,18 @@ public struct KnobFeature: Reducer {
             let separator = state.editor?.decimalSeparator ?? ValueEditorState.decimalSeparator(of: locale)
             state.editor = nil
             state.scrollToDestination = nil
-            guard let text, let parsed = ValueEditorState.parse(text, decimalSeparator: separator) else {
+            // A number, or display text read by the parameter's own parser (the one `P/str` uses).
+            guard let text,
+                let parsed = ValueEditorState.parse(text, decimalSeparator: separator)
+                    ?? (try? state.parameter?.value(fromString: text, locale: locale)).map(Double.init)
+            else {
                 return .none
             }
             let transform = state.track.normValueTransform
             let value = transform.normToValue(transform.valueToNorm(parsed))
-            write(&state, value: value, cause: .value)
-            return .merge(.send(.title(.valueChanged(value))), .send(.track(.valueChanged(value))))
+            return .merge(
+                write(state, value: value, cause: .value),
+                .send(.title(.valueChanged(value))), .send(.track(.valueChanged(value))))
         case .task(let theme):
             state.theme = theme
             return startObserving(&state)
@@ -88,14 +114,16 @@ public struct KnobFeature: Reducer {
     private func reduceTrack(into state: inout State, action: TrackFeature.Action) -> Effect<Action> {
         switch action {
         case .dragStarted:
-            write(&state, value: state.value, cause: .touch)
-            return .send(.title(.dragActive(true)))
+            // A drag that takes over from a run of steps continues the same touch.
+            let touch: Effect<Action> = state.gesture == nil ? write(state, value: state.value, cause: .touch) : .none
+            state.gesture = .drag
+            return .merge(touch, .cancel(id: stepGestureID(state)), .send(.title(.dragActive(true))))
         case .dragChanged:
-            write(&state, value: state.value, cause: .value)
-            return .send(.title(.valueChanged(state.value)))
+            // The hand wins over a value kept aside: it is now older than what the knob writes.
+            state.heldValue = nil
+            return .merge(write(state, value: state.value, cause: .value), .send(.title(.valueChanged(state.value))))
         case .dragEnded:
-            write(&state, value: state.value, cause: .release)
-            return .send(.title(.dragActive(false)))
+            return release(&state)
         case .viewTapped(times: 1):
             return .send(.title(.valueChanged(state.value)))
         case .viewTapped(times: 2):
@@ -108,15 +136,55 @@ public struct KnobFeature: Reducer {
         }
     }
 
-    /// Writes a gesture's or the editor's value: a value event only when the value changes, a
-    /// touch or release event always (hosts and the server need them to mark the gesture).
-    private func write(_ state: inout State, value: Double, cause: AutomationEventType) {
-        guard let parameter = state.parameter else { return }
-        let newValue = Float(value)
-        if cause == .value, parameter.value == newValue {
-            return
+    /// One key or wheel step: touches the parameter if nobody holds it yet, moves, and (re)starts
+    /// the timer that ends the gesture.
+    private func step(_ state: inout State, to norm: Double) -> Effect<Action> {
+        var effects: [Effect<Action>] = []
+        if state.gesture == nil {
+            state.gesture = .steps
+            effects += [write(state, value: state.value, cause: .touch), .send(.title(.dragActive(true)))]
         }
-        parameter.setValue(newValue, originator: state.observerToken, eventType: cause)
+        state.track.norm = norm.isNaN ? state.track.norm : norm.clamped(to: 0...1)
+        state.heldValue = nil
+        effects += [write(state, value: state.value, cause: .value), .send(.title(.valueChanged(state.value)))]
+        if state.gesture == .steps {
+            effects.append(
+                .delayed(.stepGestureTimedOut, by: config.stepGestureDuration)
+                    .cancellable(id: stepGestureID(state), cancelInFlight: true))
+        }
+        return .merge(effects)
+    }
+
+    /// Ends the gesture: the release event, the title's timer, then the value kept aside.
+    ///
+    /// The release carries the parameter's latest value: the one kept aside if another peer set
+    /// it during the gesture (a release also sets the value, and must not undo that change).
+    private func release(_ state: inout State) -> Effect<Action> {
+        let wasHeld = state.isHeld
+        state.gesture = nil
+        var effects: [Effect<Action>] = [.cancel(id: stepGestureID(state))]
+        if wasHeld {
+            effects.append(write(state, value: state.heldValue ?? state.value, cause: .release))
+        }
+        effects.append(.send(.title(.dragActive(false))))
+        if let held = state.heldValue {
+            state.heldValue = nil
+            effects.append(.send(.valueChanged(held)))
+        }
+        return .merge(effects)
+    }
+
+    private func stepGestureID(_ state: State) -> String {
+        "KnobFeature.stepGesture[\(state.id)]"
+    }
+
+    /// The effect that writes through the client and reports the write back.
+    private func write(_ state: State, value: Double, cause: AutomationEventType) -> Effect<Action> {
+        guard let parameter = state.parameter else { return .none }
+        let request = ParameterWrite(
+            parameter: parameter, value: Float(value), eventType: cause, originator: state.observerToken)
+        let client = parameters
+        return .perform { client.write(request) ? .parameterWritten(request) : nil }
     }
 
     private func makeEditor(_ state: State, theme: Theme) -> ValueEditorState {
@@ -127,7 +195,9 @@ public struct KnobFeature: Reducer {
             theme: theme,
             decimalAllowed: .allowed,
             signAllowed: state.track.normValueTransform.minimumValue < 0 ? .allowed : .none,
-            decimalSeparator: ValueEditorState.decimalSeparator(of: locale))
+            decimalSeparator: ValueEditorState.decimalSeparator(of: locale),
+            suffixAllowed: state.parameter.map { !$0.unitName.isEmpty || !$0.valueStrings.isEmpty } == true
+                ? .allowed : .none)
     }
 
     private func startObserving(_ state: inout State) -> Effect<Action> {

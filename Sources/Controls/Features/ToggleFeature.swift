@@ -3,10 +3,13 @@ import Parameters
 /// An on/off control bound to a (boolean) parameter.
 ///
 /// Values of 0.5 and above read as on; on writes 1 and off writes 0. Constructing the state
-/// reads the parameter and never writes it.
+/// reads the parameter and never writes it. Like the knob, the reducer is pure: writes are
+/// effects of its ``ParameterClient`` and come back as ``Action/parameterWritten(_:)``.
 public struct ToggleFeature: Reducer {
     /// A toggle's state.
-    public struct State: Sendable, Equatable {
+    public struct State: Sendable, Equatable, Identifiable {
+        /// The parameter's address unless given, or the given identifier.
+        public let id: UInt64
         /// Whether the toggle is on.
         public var isOn: Bool
         /// The bound parameter, or `nil`.
@@ -19,7 +22,12 @@ public struct ToggleFeature: Reducer {
         public let valueObservationCancelID: String?
 
         /// Creates the state of a toggle bound to `parameter`, showing its current value.
-        public init(parameter: Parameter) {
+        ///
+        /// - Parameters:
+        ///   - parameter: the parameter to bind.
+        ///   - id: the toggle's identifier; the parameter's address by default.
+        public init(parameter: Parameter, id: UInt64? = nil) {
+            self.id = id ?? parameter.address
             isOn = ToggleFeature.isOn(parameter.value)
             parameterReference = ParameterReference(parameter)
             displayName = parameter.displayName
@@ -27,7 +35,8 @@ public struct ToggleFeature: Reducer {
         }
 
         /// Creates the state of a toggle without a parameter.
-        public init(isOn: Bool, displayName: String) {
+        public init(isOn: Bool, displayName: String, id: UInt64 = 0) {
+            self.id = id
             self.isOn = isOn
             self.displayName = displayName
             parameterReference = nil
@@ -52,10 +61,17 @@ public struct ToggleFeature: Reducer {
         case stopValueObservation
         /// The parameter changed elsewhere.
         case valueChanged(ParameterValue)
+        /// The parameter client wrote this (sent back by the write effect).
+        case parameterWritten(ParameterWrite)
     }
 
+    /// How the toggle writes its parameter.
+    public var parameters: ParameterClient
+
     /// Creates the toggle reducer.
-    public init() {}
+    public init(parameters: ParameterClient = .live) {
+        self.parameters = parameters
+    }
 
     /// Whether a parameter value reads as on: 0.5 and above.
     public static func isOn(_ value: ParameterValue) -> Bool {
@@ -72,10 +88,15 @@ public struct ToggleFeature: Reducer {
         switch action {
         case .setValue(let isOn), .toggleTapped(let isOn):
             state.isOn = isOn
-            state.parameter?.setValue(Self.value(for: isOn), originator: state.observerToken, eventType: .value)
-            return .none
+            guard let parameter = state.parameter else { return .none }
+            let request = ParameterWrite(
+                parameter: parameter, value: Self.value(for: isOn), eventType: .value, originator: state.observerToken)
+            let client = parameters
+            return .perform { client.write(request) ? .parameterWritten(request) : nil }
         case .valueChanged(let value):
             state.isOn = Self.isOn(value)
+            return .none
+        case .parameterWritten:
             return .none
         case .task:
             guard let parameter = state.parameter, let cancelID = state.valueObservationCancelID else {

@@ -36,6 +36,9 @@ public struct ValueEditorState: Sendable, Equatable {
     public var signAllowed: Permission
     /// The locale's decimal separator ("." or "," and so on).
     public var decimalSeparator: String
+    /// Whether a unit suffix may follow the number (`-6 dB`, `1.2kHz`, `250ms`): letters,
+    /// spaces, `%` and `°` after at least one digit (SURFACES.md §2).
+    public var suffixAllowed: Permission = .none
     /// Presented or dismissed.
     public var phase: Phase
 
@@ -48,8 +51,10 @@ public struct ValueEditorState: Sendable, Equatable {
         decimalAllowed: Permission = .allowed,
         signAllowed: Permission = .none,
         decimalSeparator: String = ".",
+        suffixAllowed: Permission = .none,
         phase: Phase = .presented
     ) {
+        self.suffixAllowed = suffixAllowed
         self.id = id
         self.displayName = displayName
         self.value = value
@@ -68,12 +73,18 @@ public struct ValueEditorState: Sendable, Equatable {
     /// Whether `text` may stand in the field.
     ///
     /// With signs allowed one leading "+", "-" or "−" is skipped; with decimals allowed at most
-    /// one decimal separator may appear; every other character must be a digit. The empty
-    /// string, "+" and "+10.0" are valid; "+10-" and "10.0." are not.
+    /// one decimal separator may appear; every other character must be a digit, except that
+    /// with a suffix allowed the number may be followed by a unit. The empty string, "+" and
+    /// "+10.0" are valid; "+10-" and "10.0." are not; with a suffix, "-6 dB" is.
     public func isValid(_ text: String) -> Bool {
         var rest = Substring(text)
         if signAllowed == .allowed, let first = rest.first, "+-−".contains(first) {
             rest = rest.dropFirst()
+        }
+        if suffixAllowed == .allowed, let end = rest.firstIndex(where: { $0.isLetter || "% °".contains($0) }) {
+            let suffix = rest[end...]
+            guard end > rest.startIndex, suffix.allSatisfy({ $0.isLetter || "% °".contains($0) }) else { return false }
+            rest = rest[..<end]
         }
         let separator = decimalAllowed == .allowed ? decimalSeparator : ""
         if !separator.isEmpty, rest.components(separatedBy: separator).count > 2 {

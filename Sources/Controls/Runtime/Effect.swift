@@ -13,6 +13,7 @@ public struct Effect<Action: Sendable>: Sendable {
         case delayed(Duration, Action)
         case subscribe(@Sendable (Send<Action>) -> Cancellation)
         case run(@Sendable (Send<Action>) async -> Void)
+        case perform(@Sendable () -> Action?)
     }
 
     package let operation: Operation
@@ -65,6 +66,16 @@ public struct Effect<Action: Sendable>: Sendable {
         Effect(.run(operation))
     }
 
+    /// Calls `work` synchronously right after the reducer returns, on the thread that processes
+    /// the action, and feeds back the action it returns, if any.
+    ///
+    /// This is how a reducer reaches a dependency (a parameter write) without doing it inside
+    /// `reduce`: the work runs outside the reducer, and the action it returns is what a test
+    /// asserts.
+    public static func perform(_ work: @escaping @Sendable () -> Action?) -> Effect {
+        Effect(.perform(work))
+    }
+
     /// Marks this effect with `id` so that ``cancel(id:)`` can stop it.
     ///
     /// - Parameters:
@@ -81,7 +92,7 @@ public struct Effect<Action: Sendable>: Sendable {
         let scope = EffectID(scope)
         func rescope(_ id: EffectID) -> EffectID { EffectID(ScopedEffectID(scope: scope, id: id)) }
         switch operation {
-        case .none, .send, .delayed, .subscribe, .run:
+        case .none, .send, .delayed, .subscribe, .run, .perform:
             return self
         case .merge(let effects):
             return .merge(effects.map { $0.scoped(scope) })
@@ -111,6 +122,8 @@ public struct Effect<Action: Sendable>: Sendable {
             return .subscribe { send in body(send.map(transform)) }
         case .run(let operation):
             return .run { send in await operation(send.map(transform)) }
+        case .perform(let work):
+            return .perform { work().map(transform) }
         }
     }
 }

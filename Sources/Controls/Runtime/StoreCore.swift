@@ -148,6 +148,10 @@ package final class StoreCore<R: Reducer>: Sendable {
                 self.send(action, origin: .effect)
             }
             attach(work, to: key)
+        case .perform(let work):
+            if let action = work() {
+                send(action, origin: .effect)
+            }
         case .subscribe(let body):
             let key = register(RunningEffect(kind: .subscription, ids: ids, startedBy: startedBy))
             attach(body(makeSend(key)), to: key)

@@ -95,7 +95,7 @@ public struct Theme: Sendable, Equatable {
         Theme.assetName(for: tag, prefix: prefix)
     }
 
-    private static func assetName(for tag: ColorTag, prefix: String) -> String {
+    static func assetName(for tag: ColorTag, prefix: String) -> String {
         prefix.isEmpty ? tag.rawValue : prefix + "_" + tag.rawValue
     }
 

@@ -4,9 +4,9 @@ import Synchronization
 extension AudioAnalysis {
     /// Decodes and analyses the audio file at `path` off the caller's thread, reporting progress.
     ///
-    /// The synchronous ``init(contentsOf:options:pairs:progress:isCancelled:)`` runs on a Dispatch
-    /// queue, so that a long decode does not hold one of Swift's cooperative threads; the pairs
-    /// are kept (``WaveformPairHandling/keep``). Cancelling the calling task stops decoding at the
+    /// The synchronous ``init(contentsOf:options:pairs:progress:isCancelled:regularFileOnly:)``
+    /// runs on a Dispatch queue, so that a long decode does not hold one of Swift's cooperative
+    /// threads; the pairs are kept (``WaveformPairHandling/keep``). Cancelling the calling task stops decoding at the
     /// next chunk.
     ///
     /// ```swift

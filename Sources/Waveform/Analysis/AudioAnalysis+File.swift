@@ -23,16 +23,19 @@ extension AudioAnalysis {
     ///     discarded, or streamed to a sink (``WaveformPairHandling``).
     ///   - progress: called on the decoding thread every few chunks and once at the end.
     ///   - isCancelled: polled between chunks; when it returns `true` decoding stops.
+    ///   - regularFileOnly: refuse, without waiting, anything but a regular file (a FIFO would
+    ///     otherwise block the open until some writer opens it); a server reading files named by
+    ///     its peers sets it.
     /// - Throws: ``AudioDecodingError`` naming the file and the reason, ``AudioDecodingError/Reason/cancelled``
     ///   when `isCancelled` said so.
     public init(
         contentsOf path: String, options: WaveformOptions = .init(), pairs: WaveformPairHandling = .keep,
-        progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+        progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false },
+        regularFileOnly: Bool = false
     ) throws(AudioDecodingError) {
         try Self.check(options, name: path)
-        try self.init(
-            decoding: try SoundFile(path: path), options: options, pairs: pairs, progress: progress,
-            isCancelled: isCancelled)
+        let file = regularFileOnly ? try SoundFile(regularFile: path) : try SoundFile(path: path)
+        try self.init(decoding: file, options: options, pairs: pairs, progress: progress, isCancelled: isCancelled)
     }
 
     /// Decodes audio file bytes held in memory (any format the file entry point reads) and analyses them.

@@ -18,6 +18,8 @@ final class SoundFile {
     let declaredFrames: Int?
     /// The bytes behind a handle opened from memory, kept alive as long as the handle.
     let reader: MemoryReader?
+    /// The descriptor behind a handle opened by ``init(regularFile:)``, closed after the handle.
+    let descriptor: Int32
 
     convenience init(path: String) throws(AudioDecodingError) {
         // Foundation stays out of the decoder: it would cost a process more resident memory than
@@ -43,6 +45,40 @@ final class SoundFile {
         try self.init(handle: handle, fileInfo: fileInfo, path: path, reader: nil)
     }
 
+    /// Opens `path` only if it is a regular file, without ever waiting: a FIFO, a socket or a
+    /// device is refused at once. `open(2)` with `O_NONBLOCK` returns at once even for a FIFO
+    /// with no writer (a plain open would wait for one), and `fstat(2)` of the descriptor checks
+    /// the very file that libsndfile then reads, so swapping the path for a FIFO after a check
+    /// cannot make it wait either.
+    convenience init(regularFile path: String) throws(AudioDecodingError) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw AudioDecodingError(
+                path: path,
+                reason: code == ENOENT || code == ENOTDIR
+                    ? .notFound : .notReadable(detail: String(cString: strerror(code))))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            let kind = status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file"
+            throw AudioDecodingError(path: path, reason: .notReadable(detail: kind))
+        }
+        guard status.st_size > 0 else {
+            close(descriptor)
+            throw AudioDecodingError(path: path, reason: .empty)
+        }
+        // Reads of a regular file never wait anyway; the flag goes so that libsndfile sees a plain file.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var fileInfo = SF_INFO()
+        guard let handle = sf_open_fd(descriptor, Int32(SFM_READ), &fileInfo, 0) else {
+            close(descriptor)
+            throw AudioDecodingError(path: path, reason: Self.openFailure(code: sf_error(nil), path: path))
+        }
+        try self.init(handle: handle, fileInfo: fileInfo, path: path, reader: nil, descriptor: descriptor)
+    }
+
     /// Opens bytes in memory, which must stay valid while the value lives; `name` stands for the
     /// path in errors and in ``info``.
     convenience init(bytes: UnsafeRawBufferPointer, name: String) throws(AudioDecodingError) {
@@ -59,12 +95,14 @@ final class SoundFile {
         try self.init(handle: handle, fileInfo: fileInfo, path: name, reader: reader)
     }
 
-    private init(handle: OpaquePointer, fileInfo: SF_INFO, path: String, reader: MemoryReader?)
-        throws(AudioDecodingError)
-    {
+    private init(
+        handle: OpaquePointer, fileInfo: SF_INFO, path: String, reader: MemoryReader?, descriptor: Int32 = -1
+    ) throws(AudioDecodingError) {
         self.reader = reader
+        self.descriptor = descriptor
         guard fileInfo.channels > 0, fileInfo.samplerate > 0 else {
             sf_close(handle)
+            if descriptor >= 0 { close(descriptor) }
             throw AudioDecodingError(
                 path: path,
                 reason: .malformed(detail: "\(fileInfo.channels) channels at \(fileInfo.samplerate) Hz"))
@@ -82,6 +120,7 @@ final class SoundFile {
 
     deinit {
         sf_close(handle)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     static func sampleKind(format: Int32) -> SampleKind {

@@ -58,6 +58,14 @@ extension WaveformFileWriter {
 
     /// Writes every byte at `offset`, or at the descriptor's offset when it is `nil`.
     func writeAll(_ bytes: [UInt8], to descriptor: Int32, at offset: Int?) throws(WaveformWriteError) {
+        try Self.writeAll(bytes, to: descriptor, at: offset, reportedAs: path)
+    }
+
+    /// Writes every byte at `offset`, or at the descriptor's offset when it is `nil`; a failure
+    /// names `name`.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at offset: Int?, reportedAs name: String)
+        throws(WaveformWriteError)
+    {
         var done = 0
         while done < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
@@ -72,7 +80,7 @@ extension WaveformFileWriter {
                 continue
             } else {
                 throw WaveformWriteError(
-                    path: path, call: offset == nil ? "write" : "pwrite", code: written < 0 ? errno : EIO)
+                    path: name, call: offset == nil ? "write" : "pwrite", code: written < 0 ? errno : EIO)
             }
         }
     }

@@ -42,8 +42,9 @@ public final class WaveformFileWriter: WaveformPairSink {
     var output: Int32
     /// Whether the writer closes `output`.
     let ownsOutput: Bool
-    /// The temporary file renamed over `path` at the end, if any.
-    var temporaryPath: String?
+    /// The temporary file renamed over `path` at the end, if any: a caller that must remove it
+    /// when a signal ends the process (``cancel()`` cannot run then) reads it here.
+    public internal(set) var temporaryPath: String?
     /// Where values go until the end: `output` itself for a `.dat` file written through a
     /// temporary file, else an unlinked file of its own.
     var spool: Int32
@@ -64,16 +65,8 @@ public final class WaveformFileWriter: WaveformPairSink {
     public init(path: String, format: WaveformFileFormat) throws(WaveformWriteError) {
         self.path = path
         self.format = format
-        var status = stat()
-        let exists: Bool
-        if stat(path, &status) == 0 {
-            exists = true
-        } else if errno == ENOENT {
-            exists = false
-        } else {
-            throw WaveformWriteError(path: path, call: "stat", code: errno)
-        }
-        if exists && status.st_mode & S_IFMT != S_IFREG {
+        switch try WaveformDestination(path: path) {
+        case .inPlace:
             output = try Self.openFile(path, flags: O_WRONLY | O_CLOEXEC, reportedAs: path)
             ownsOutput = true
             do {
@@ -82,16 +75,13 @@ public final class WaveformFileWriter: WaveformPairSink {
                 close(output)
                 throw error
             }
-        } else {
-            let slash = path.lastIndex(of: "/")
-            let directory = slash.map { String(path[...$0]) } ?? ""
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        case .replaced(let directory, let name, let mode):
             let temporary = try Self.makeTemporary(prefix: directory + "." + name, reportedAs: path)
             output = temporary.descriptor
             temporaryPath = temporary.path
             ownsOutput = true
             // The new file keeps the permissions of the one it replaces.
-            if exists { fchmod(output, status.st_mode & 0o7777) }
+            if let mode { fchmod(output, mode) }
             if case .dat = format {
                 spool = output
             } else {

@@ -58,6 +58,10 @@ public struct WaveformStyle: Sendable, Equatable {
         self.backgroundColor = backgroundColor
     }
 
+    /// The most bars the picture can draw: one a pixel of ``width``. More would be slots
+    /// narrower than a pixel, which blur into a grey smear rather than bars.
+    public var maximumBarCount: Int { max(1, width) }
+
     /// How many bars of ``barWidth`` with ``barGap`` between them fit in ``width``: at least 1.
     public var fittingBarCount: Int {
         let pitch = max(barWidth, 0) + max(barGap, 0)

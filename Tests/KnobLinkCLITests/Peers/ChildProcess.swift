@@ -14,12 +14,13 @@ final class ChildProcess: Sendable {
     private let directory: URL
 
     init(_ executable: URL, _ arguments: [String]) throws {
+        BlockingWaitExecutor.expectCurrent()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("knoblink-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         stdoutPath = directory.appendingPathComponent("stdout").path
         stderrPath = directory.appendingPathComponent("stderr").path
-        FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process = Process()
         process.executableURL = executable
         process.arguments = arguments

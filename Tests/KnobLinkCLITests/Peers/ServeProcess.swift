@@ -15,7 +15,7 @@ final class ServeProcess: Sendable {
         let name = name ?? "e2e-\(UUID().uuidString.prefix(8))"
         self.name = name
         self.arguments = arguments
-        let all = ["serve", "--port", "\(port)", "--name", name] + arguments
+        let all = ["serve", "--port", "\(port)", "--name", name, "--no-zeroconf"] + arguments
         process = try ChildProcess(Tool.knoblink, all)
         let marker = "Listening on UDP and TCP port "
         let started = process.wait(timeout: timeout) { $0.stderr.contains(marker) || !$0.isRunning }

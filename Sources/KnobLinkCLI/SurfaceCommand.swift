@@ -1,0 +1,168 @@
+import Controls
+import Dispatch
+import Foundation
+import OSCTransport
+import Parameters
+import RemoteTree
+import Synchronization
+import TerminalUI
+
+/// `knoblink surface URL`: the terminal surface of `serve --surface`, on a mirror of a remote
+/// server's tree (``RemoteParameterTree``) instead of a local server's.
+struct SurfaceCommand: RunnableCommand {
+    static let spec = CommandSpec(
+        name: "surface",
+        abstract: "Control a remote server's knobs in this terminal.",
+        discussion: """
+            Reads the server's tree (/sys/groups, /sys/list and each parameter's /info),
+            subscribes to its values and draws its knobs and toggles as 'knoblink serve
+            --surface' does. A change made here is sent to the server; a change from the
+            server is shown and never sent back. When the server stops answering, the status
+            line says so, and the tree is read again when it is back (or restarted on the same
+            port). Over UDP the surface listens on a port of its own, named in its requests;
+            over TCP everything goes on the connection. q or Ctrl-C quits.
+            """,
+        arguments: [
+            ArgumentSpec(name: "url", help: "The server as osc.udp://host:port/ or osc.tcp://host:port/.")
+        ],
+        options: [
+            .option(
+                "timeout", value: "seconds", help: "How long each step of reading the tree may take. (default: 3)"),
+            .option("log-file", value: "file", help: "Append what happens to the connection to this file."),
+            .option("theme", value: "scheme", help: "The surface's colours: light or dark.", default: "dark"),
+            .option(
+                "theme-file", value: "file",
+                help: "A JSON file of the six colours as RRGGBB, for light and dark (Docs/TERMINAL.md)."),
+        ]
+    )
+
+    var url: OSCURL
+    var timeout: Double
+    var surface: SurfaceOptions
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        var positionals = PositionalReader(arguments.positionals)
+        let text = try positionals.next("<url>")
+        try positionals.finish()
+        if text.lowercased().hasPrefix("http://") || text.lowercased().hasPrefix("ws://") {
+            throw .invalidValue(
+                text, for: "<url>", reason: "OSCQuery servers are not mirrored yet: use osc.udp:// or osc.tcp://")
+        }
+        url = try OSCURL.parse(text, argument: "<url>")
+        guard url.port != 0 else { throw .invalidValue(text, for: "<url>", reason: "the port must be 1 to 65535") }
+        timeout = 3
+        if let value = arguments.value("timeout") {
+            guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+                throw .invalidValue(value, for: "--timeout <seconds>", reason: "expected a positive number of seconds")
+            }
+            timeout = seconds
+        }
+        surface = try SurfaceOptions(parsing: arguments)
+        surface.enabled = true
+    }
+
+    func run() throws {
+        guard RawTerminal.isInteractive else {
+            throw CommandFailure(
+                "surface needs a terminal: standard input and standard output must both be a tty")
+        }
+        let theme = try surface.loadTheme()
+        let log = try surface.logDestination()
+        let screen = Screen(theme: theme)
+        var options = RemoteTreeOptions()
+        options.timeout = .milliseconds(Int(timeout * 1000))
+        let remote = try Self.connect(url, options: options) { event in
+            switch event {
+            case .stateChanged(let state):
+                if let log { KnobLinkTool.write("\(url): \(state)\n", to: log) }
+                screen.redraw()
+            case .treeReplaced(let tree):
+                if let log { KnobLinkTool.write("\(url): the server's tree changed; redrawn\n", to: log) }
+                DispatchQueue.main.async { screen.replace(with: tree) }
+            }
+        }
+        screen.remote = remote
+        try screen.show(remote.tree)
+        let signals = [SIGINT, SIGTERM, SIGHUP].map { number in
+            // Ignored first, so that the signal reaches the source instead of ending the process.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { @Sendable in
+                screen.stop()
+                exit(0)
+            }
+            source.resume()
+            return source
+        }
+        withExtendedLifetime((signals, remote)) { dispatchMain() }
+    }
+
+    /// Connects from the main thread (``MainThreadWait``).
+    private static func connect(
+        _ url: OSCURL, options: RemoteTreeOptions, onEvent: @escaping @Sendable (RemoteTreeEvent) -> Void
+    ) throws(CommandFailure) -> RemoteParameterTree {
+        let outcome = MainThreadWait.result { () async throws(RemoteTreeError) -> RemoteParameterTree in
+            try await RemoteParameterTree.connect(to: url, options: options, onEvent: onEvent)
+        }
+        switch outcome {
+        case .success(let remote): return remote
+        case .failure(let error): throw CommandFailure(error.description)
+        }
+    }
+
+    /// The terminal surface of the mirror's current tree, made anew when the server comes back
+    /// with another tree.
+    final class Screen: Sendable {
+        private let theme: Theme
+        private let state = Mutex<(surface: TerminalSurface?, remote: RemoteParameterTree?)>((nil, nil))
+
+        init(theme: Theme) {
+            self.theme = theme
+        }
+
+        var remote: RemoteParameterTree? {
+            get { state.withLock { $0.remote } }
+            set { state.withLock { $0.remote = newValue } }
+        }
+
+        /// Draws `tree`, in place of the surface drawn so far.
+        func show(_ tree: ParameterTree) throws(CommandFailure) {
+            let colorMode = ColorMode(environment: ProcessInfo.processInfo.environment)
+            let surface = TerminalSurface(
+                tree: tree, options: TerminalSurface.Options(theme: theme, colorMode: colorMode),
+                status: { [weak self] in
+                    guard let remote = self?.remote else { return SurfaceStatus(name: "") }
+                    return SurfaceStatus(name: remote.serverName, isConnected: remote.state != .lost)
+                },
+                onQuit: { exit(0) })
+            state.withLock { $0.surface }?.stop()
+            do {
+                try surface.start()
+            } catch {
+                throw CommandFailure("surface: \(error)")
+            }
+            state.withLock { $0.surface = surface }
+        }
+
+        /// Shows the new tree: the running surface rebuilds its controls in place (the terminal
+        /// stays as it is); without one, a new surface, or an exit with the reason when the
+        /// terminal cannot be taken.
+        func replace(with tree: ParameterTree) {
+            if let surface = state.withLock({ $0.surface }) { return surface.replaceTree(tree) }
+            do throws(CommandFailure) {
+                try show(tree)
+            } catch {
+                KnobLinkTool.write("Error: \(error.message)\n", to: .standardError)
+                exit(1)
+            }
+        }
+
+        func redraw() {
+            state.withLock { $0.surface }?.setNeedsDisplay()
+        }
+
+        func stop() {
+            state.withLock { $0.surface }?.stop()
+        }
+    }
+}

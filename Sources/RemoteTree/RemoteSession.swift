@@ -1,0 +1,623 @@
+import Dispatch
+import OSCCore
+import OSCTransport
+import Parameters
+import Synchronization
+
+/// The engine of a ``RemoteParameterTree``: the socket, the steps of reading the tree, the
+/// subscription, the keep-alive and the feedback guard.
+///
+/// Everything but ``shared`` belongs to ``loop`` and is touched only there (asserted with
+/// `dispatchPrecondition`), so it needs no lock; the owner reads the tree, the state and the
+/// counters through ``shared``.
+final class RemoteSession: @unchecked Sendable {
+    /// What the session waits for.
+    enum Phase: Equatable {
+        /// Nothing: synced, lost, or closed.
+        case idle
+        /// `/sys/pong`: is this a KnobLink server?
+        case ping
+        /// The `/sys/groups` bracket.
+        case groups
+        /// The `/sys/list` bracket.
+        case list
+        /// The `P/info` answers.
+        case info
+        /// The subscription's current values, between `/sys/update` brackets.
+        case subscribing
+    }
+
+    /// What other threads may read.
+    struct Shared {
+        var tree: ParameterTree?
+        var state = RemoteTreeState.resyncing
+        var statistics = RemoteTreeStatistics()
+        var serverName = ""
+    }
+
+    let url: OSCURL
+    let options: RemoteTreeOptions
+    let loop = OSCEventLoop(label: "KnobLink.RemoteTree")
+    let shared = Mutex(Shared())
+    private let onEvent: @Sendable (RemoteTreeEvent) -> Void
+    /// The P/info requests sent together, and how many a second at most (well inside the
+    /// server's 2000 messages a second per peer).
+    private static let infoBatch = 100
+    private static let infoBatchInterval = DispatchTimeInterval.milliseconds(100)
+
+    private var target: OSCSocketAddress?
+    private var udp: OSCUDPServer?
+    private var tcp: OSCTCPConnection?
+    private var connecting = false
+    /// `[s url]` of the requests that take one: this socket's URL over UDP, nothing over TCP
+    /// (replies come back on the connection).
+    private var replyArguments: [OSCArgument] = []
+    private var subscribeURL = ""
+    private var phase = Phase.idle
+    private var listing: RemoteListing
+    private var inBracket = false
+    private var infosSent = 0
+    private var infosAnswered = 0
+    private var phaseTimer: DispatchWorkItem?
+    private var heardSincePhase = false
+    private var lastError: String?
+    private var lastHeard = DispatchTime.now()
+    private var lastMessagesReceived: Int?
+    private var subscriptionAnswered = false
+    private var statsAnswered = false
+    private var firstSync: (@Sendable (Result<ParameterTree, RemoteTreeError>) -> Void)?
+    private var closed = false
+
+    private var tree: ParameterTree?
+    private var observer: ParameterObserverToken?
+    private var addresses: [String] = []
+    private var indexByAddress: [String: Int] = [:]
+    private var touched: Set<Int> = []
+    private var heldUntil: [Int: DispatchTime] = [:]
+    private var pending: [Int: ParameterValue] = [:]
+
+    init(url: OSCURL, options: RemoteTreeOptions, onEvent: @escaping @Sendable (RemoteTreeEvent) -> Void) {
+        self.url = url
+        self.options = options
+        self.onEvent = onEvent
+        listing = RemoteListing(maximumNodes: options.maximumNodes)
+    }
+
+    private var label: String { url.description }
+
+    // MARK: Starting and stopping
+
+    /// Opens the socket and reads the tree; `completion` gets the tree or the first error, on the loop.
+    func start(_ completion: @escaping @Sendable (Result<ParameterTree, RemoteTreeError>) -> Void) {
+        loop.execute { [self] in
+            firstSync = completion
+            do throws(RemoteTreeError) {
+                let addresses: [OSCSocketAddress]
+                do {
+                    addresses = try url.resolve()
+                } catch {
+                    throw .invalidURL(label, reason: "\(error)")
+                }
+                guard let first = addresses.first else { throw .invalidURL(label, reason: "the host does not resolve") }
+                target = first
+                switch url.transport {
+                case .udp: try openUDP(first)
+                case .tcp: connectTCP()
+                }
+            } catch {
+                finishFirstSync(.failure(error))
+            }
+        }
+    }
+
+    /// Stops everything: no packet is sent or applied after this returns.
+    func close() {
+        if loop.inEventLoop { closeOnLoop() } else { loop.queue.sync { closeOnLoop() } }
+    }
+
+    private func closeOnLoop() {
+        guard !closed else { return }
+        closed = true
+        phaseTimer?.cancel()
+        if let observer, let tree { tree.removeParameterObserver(observer) }
+        udp?.close()
+        tcp?.close()
+        udp = nil
+        tcp = nil
+    }
+
+    private func openUDP(_ target: OSCSocketAddress) throws(RemoteTreeError) {
+        let socket: OSCUDPServer
+        let host: String
+        do {
+            socket = try OSCUDPServer(host: target.family == .ipv4 ? "0.0.0.0" : "::", port: 0, loop: loop)
+            host = try Self.replyHost(for: target)
+        } catch {
+            throw .unreachable(label, reason: "could not open a UDP socket: \(error)")
+        }
+        udp = socket
+        let own = OSCURL(transport: .udp, host: host, port: socket.localAddress.port).description
+        replyArguments = [.string(own)]
+        subscribeURL = own
+        socket.start { [weak self] bytes, sender in
+            guard let self, sender == target else { return }
+            self.receive(bytes)
+        }
+        beginSync()
+    }
+
+    private func connectTCP() {
+        guard let target, !connecting, !closed else { return }
+        connecting = true
+        replyArguments = []
+        subscribeURL = OSCURL(transport: .tcp, address: target).description
+        let loop = self.loop
+        let timeout = options.timeout
+        Task { [weak self] in
+            let result: Result<OSCTCPConnection, OSCSystemError>
+            do throws(OSCSystemError) {
+                result = .success(
+                    try await OSCTCPClient.connect(
+                        to: target, framing: .lengthPrefix, loop: loop, timeout: timeout,
+                        onFrame: { [weak self] bytes, _ in self?.receive(bytes) },
+                        onClose: { [weak self] connection, reason in self?.connectionClosed(connection, reason) }))
+            } catch {
+                result = .failure(error)
+            }
+            loop.execute { [weak self] in self?.connected(result) }
+        }
+    }
+
+    private func connected(_ result: Result<OSCTCPConnection, OSCSystemError>) {
+        connecting = false
+        switch result {
+        case .success(let connection):
+            guard !closed else { return connection.close() }
+            tcp = connection
+            lastHeard = .now()
+            beginSync()
+        case .failure(let error):
+            if firstSync != nil { finishFirstSync(.failure(.unreachable(label, reason: "\(error)"))) }
+        }
+    }
+
+    private func connectionClosed(_ connection: OSCTCPConnection, _ reason: OSCTCPCloseReason) {
+        guard connection === tcp, !closed else { return }
+        tcp = nil
+        guard firstSync == nil else { return finishFirstSync(.failure(.connectionClosed(label))) }
+        becomeLost()
+    }
+
+    // MARK: Reading the tree
+
+    private func beginSync() {
+        guard !closed else { return }
+        listing = RemoteListing(maximumNodes: options.maximumNodes)
+        lastMessagesReceived = nil
+        inBracket = false
+        lastError = nil
+        if firstSync == nil {
+            setState(.resyncing)
+            shared.withLock { $0.statistics.resyncs += 1 }
+        }
+        enter(.ping)
+        send(OSCMessage("/sys/ping", replyArguments))
+    }
+
+    private func enter(_ next: Phase, extraTime: Double = 0) {
+        phase = next
+        heardSincePhase = false
+        phaseTimer?.cancel()
+        guard next != .idle else { return }
+        let seconds = Self.seconds(options.timeout) + extraTime
+        phaseTimer = loop.schedule(at: .now() + .nanoseconds(Int(seconds * 1e9))) { [weak self] in
+            self?.phaseTimedOut(next)
+        }
+    }
+
+    private func phaseTimedOut(_ timed: Phase) {
+        guard phase == timed, !closed else { return }
+        let seconds = Self.seconds(options.timeout)
+        let error: RemoteTreeError
+        let undecodable = shared.withLock { $0.statistics.undecodable }
+        switch timed {
+        case .ping:
+            if let lastError {
+                error = .notKnobLink(label, reason: "/sys/ping was answered with /sys/error: \(lastError)")
+            } else if undecodable > 0 {
+                error = .notKnobLink(label, reason: "it sent \(undecodable) packets that are not OSC")
+            } else if heardSincePhase {
+                error = .notKnobLink(label, reason: "it sent OSC, but no /sys/pong")
+            } else {
+                error = .noAnswer(label, seconds: seconds)
+            }
+        case .groups, .list:
+            let request = timed == .groups ? "/sys/groups" : "/sys/list"
+            if let lastError {
+                error = .notKnobLink(label, reason: "\(request) was answered with /sys/error: \(lastError)")
+            } else {
+                error = .incompleteList(
+                    label, reason: inBracket ? "\(request)'s bracket did not close" : "no answer to \(request)")
+            }
+        case .info:
+            error = .incompleteList(
+                label, reason: "\(infosAnswered) of \(listing.entries.count) parameter descriptions (P/info) came")
+        case .subscribing:
+            error = .incompleteList(label, reason: "the subscription's current values, or /sys/stats, did not come")
+        case .idle:
+            return
+        }
+        failSync(error)
+    }
+
+    private func failSync(_ error: RemoteTreeError) {
+        enter(.idle)
+        if firstSync != nil { return finishFirstSync(.failure(error)) }
+        becomeLost()
+    }
+
+    private func finishFirstSync(_ result: Result<ParameterTree, RemoteTreeError>) {
+        guard let completion = firstSync else { return }
+        firstSync = nil
+        if case .failure = result { closeOnLoop() } else { scheduleKeepAlive() }
+        completion(result)
+    }
+
+    /// Handles one message while the tree is being read; returns `false` for messages that are
+    /// not part of the reading (values, keep-alive answers).
+    private func syncStep(_ message: OSCMessage) -> Bool {
+        if message.address == "/sys/update", message.arguments.count == 1, case .int32(let flag) = message.arguments[0]
+        {
+            inBracket = flag != 0
+            guard !inBracket else { return true }
+            switch phase {
+            case .groups:
+                enter(.list)
+                send(OSCMessage("/sys/list", replyArguments))
+            case .list: requestInfos()
+            case .info: finishInfosIfDone()
+            case .subscribing:
+                subscriptionAnswered = true
+                finishSyncIfDone()
+            case .idle, .ping: break
+            }
+            return true
+        }
+        do throws(RemoteListingError) {
+            switch (phase, message.address) {
+            case (.ping, "/sys/pong"):
+                if case .string(let name)? = message.arguments.first { shared.withLock { $0.serverName = name } }
+                enter(.groups)
+                send(OSCMessage("/sys/groups", replyArguments))
+            case (.groups, "/sys/group"): try listing.addGroup(message)
+            case (.list, "/sys/param"): try listing.addParameter(message)
+            case (.info, _) where message.address.hasSuffix("/info"):
+                if try listing.addInfo(message) { infosAnswered += 1 }
+                finishInfosIfDone()
+            case (_, "/sys/error"):
+                if phase == .info, infoRefused(message) { return true }
+                lastError = Self.errorText(message)
+            default:
+                return false
+            }
+        } catch {
+            failSync(
+                error.isTooLarge
+                    ? .invalidList(label, reason: error.description) : .notKnobLink(label, reason: error.description))
+        }
+        return true
+    }
+
+    /// A server that refuses `P/info` (an older or other server) still gets mirrored, with
+    /// linear knobs: the refusal counts as the answer.
+    private func infoRefused(_ message: OSCMessage) -> Bool {
+        guard case .string(let address)? = message.arguments.first, address.hasSuffix("/info"),
+            listing.index(of: String(address.dropLast(5))) != nil
+        else { return false }
+        infosAnswered += 1
+        finishInfosIfDone()
+        return true
+    }
+
+    private func requestInfos() {
+        infosSent = 0
+        infosAnswered = 0
+        enter(.info, extraTime: Double(listing.entries.count) / 1000)
+        sendInfoBatch()
+    }
+
+    private func sendInfoBatch() {
+        guard phase == .info, !closed else { return }
+        let end = min(infosSent + Self.infoBatch, listing.entries.count)
+        var messages: [OSCPacket] = []
+        for entry in listing.entries[infosSent..<end] {
+            messages.append(.message(OSCMessage(entry.address + "/info", replyArguments)))
+            // Bundles of 32 requests stay near a kilobyte each.
+            if messages.count == 32 {
+                send(.bundle(OSCBundle(messages)))
+                messages = []
+            }
+        }
+        if !messages.isEmpty { send(.bundle(OSCBundle(messages))) }
+        infosSent = end
+        if infosSent < listing.entries.count {
+            loop.schedule(at: .now() + Self.infoBatchInterval) { [weak self] in self?.sendInfoBatch() }
+        }
+        finishInfosIfDone()
+    }
+
+    private func finishInfosIfDone() {
+        guard phase == .info, !inBracket, infosAnswered >= listing.entries.count else { return }
+        let specs: [ParameterNodeSpec]
+        let built: ParameterTree
+        do {
+            specs = try listing.specs()
+            if let tree, tree.specs == specs {
+                built = tree
+            } else {
+                built = try ParameterTree(children: specs)
+            }
+        } catch {
+            return failSync(.invalidList(label, reason: "\(error)"))
+        }
+        install(built)
+        for (index, entry) in listing.entries.enumerated() {
+            applyNow(index, entry.value)
+        }
+        enter(.subscribing)
+        subscriptionAnswered = false
+        statsAnswered = false
+        // The keep-alive's baseline comes first, and the reading ends only once it is there: a
+        // restart any time after the subscription then shows as a smaller count. (A restart
+        // between the two gives a baseline of the old server: one needless reading later.)
+        send(OSCMessage("/sys/stats", replyArguments))
+        send(
+            OSCMessage(
+                "/sys/subscribe",
+                [.string(subscribeURL), .string(""), .float32(Float(options.maximumRate)), .int32(Self.rawValues)]))
+    }
+
+    /// Subscription flag 4: values in the parameters' own units (`P/raw f`), the same units as
+    /// `/sys/list` and the mirror's sets, so that no taper conversion stands between them.
+    private static let rawValues: Int32 = 4
+
+    private func install(_ built: ParameterTree) {
+        if built !== tree {
+            if let observer, let tree { tree.removeParameterObserver(observer) }
+            let replaced = tree != nil
+            tree = built
+            let loop = self.loop
+            observer = built.token { [weak self] change in
+                loop.execute { [weak self] in self?.localChange(change) }
+            }
+            shared.withLock { $0.tree = built }
+            if replaced { onEvent(.treeReplaced(built)) }
+        }
+        addresses = listing.entries.map(\.address)
+        indexByAddress = Dictionary(addresses.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        touched = []
+        heldUntil = [:]
+        pending = [:]
+    }
+
+    private func finishSyncIfDone() {
+        guard phase == .subscribing, subscriptionAnswered, statsAnswered else { return }
+        enter(.idle)
+        setState(.synced)
+        if let tree { finishFirstSync(.success(tree)) }
+    }
+
+    // MARK: Receiving
+
+    private func receive(_ bytes: UnsafeRawBufferPointer) {
+        guard !closed else { return }
+        guard let packet = try? OSCPacket.decode(bytes) else {
+            shared.withLock { $0.statistics.undecodable += 1 }
+            return
+        }
+        lastHeard = .now()
+        heardSincePhase = true
+        if phase == .idle, shared.withLock({ $0.state }) == .lost {
+            // The server answers again: whatever it is now, read it anew.
+            return beginSync()
+        }
+        for message in Self.messages(in: packet) where !closed {
+            if phase != .idle, syncStep(message) { continue }
+            if message.address == "/sys/stats" {
+                statsArrived(message)
+            } else if phase == .idle || phase == .subscribing {
+                valueArrived(message)
+            }
+        }
+    }
+
+    private func valueArrived(_ message: OSCMessage) {
+        guard tree != nil, message.arguments.count == 1, let number = Self.number(message.arguments[0]) else { return }
+        if message.address.hasSuffix("/raw"), let index = indexByAddress[String(message.address.dropLast(4))] {
+            apply(index, number)
+        } else if let index = indexByAddress[message.address], let tree {
+            apply(index, tree.allParameters[index].denormalize(Double(number)))
+        }
+    }
+
+    /// Applies a server value, or holds it while the user's gesture or the guard after a send
+    /// holds the parameter.
+    private func apply(_ index: Int, _ value: ParameterValue) {
+        let now = DispatchTime.now()
+        if touched.contains(index) || heldUntil[index].map({ $0 > now }) == true {
+            pending[index] = value
+            return
+        }
+        applyNow(index, value)
+    }
+
+    /// Sets the local value with the mirror's own token, so that its observer does not hear it
+    /// and nothing is sent back (E6).
+    private func applyNow(_ index: Int, _ value: ParameterValue) {
+        guard let tree, let observer, index < tree.allParameters.count else { return }
+        tree.allParameters[index].setValue(value, originator: observer)
+        shared.withLock { $0.statistics.valuesApplied += 1 }
+    }
+
+    private func releaseHeld(_ index: Int) {
+        guard !touched.contains(index), let until = heldUntil[index] else { return }
+        guard until <= .now() else {
+            loop.schedule(at: until) { [weak self] in self?.releaseHeld(index) }
+            return
+        }
+        heldUntil[index] = nil
+        if let value = pending.removeValue(forKey: index) { applyNow(index, value) }
+    }
+
+    // MARK: Sending
+
+    /// A change made to the local tree by anyone but the mirror: sent to the server as
+    /// `P/raw f` or `P/touch i`.
+    private func localChange(_ change: ParameterChange) {
+        // A change of a tree replaced since it was queued, or made while the server is away, is
+        // not sent: the tree is read again from the server when it is back.
+        guard !closed, let tree, change.parameter.index < tree.allParameters.count,
+            change.parameter === tree.allParameters[change.parameter.index], shared.withLock({ $0.state }) != .lost
+        else { return }
+        let index = change.parameter.index
+        let address = addresses[index]
+        switch change.eventType {
+        case .value:
+            send(OSCMessage(address + "/raw", [.float32(change.value)]))
+            shared.withLock { $0.statistics.valuesSent += 1 }
+            hold(index)
+        case .touch:
+            touched.insert(index)
+            send(OSCMessage(address + "/touch", [.int32(1)]))
+            shared.withLock { $0.statistics.touchesSent += 1 }
+        case .release:
+            touched.remove(index)
+            send(OSCMessage(address + "/touch", [.int32(0)]))
+            shared.withLock { $0.statistics.touchesSent += 1 }
+            hold(index)
+        }
+    }
+
+    private func hold(_ index: Int) {
+        let until = DispatchTime.now() + .nanoseconds(Int(Self.seconds(options.feedbackGuard) * 1e9))
+        heldUntil[index] = until
+        loop.schedule(at: until) { [weak self] in self?.releaseHeld(index) }
+    }
+
+    private func send(_ message: OSCMessage) {
+        send(.message(message))
+    }
+
+    private func send(_ packet: OSCPacket) {
+        if let tcp {
+            tcp.send(packet.encoded())
+        } else if let udp, let target {
+            // A full send buffer drops the datagram, as the network may: the keep-alive and
+            // the phase timeouts recover from either.
+            _ = try? udp.send(packet.encoded(), to: target)
+        }
+    }
+
+    // MARK: Keep-alive and restarts
+
+    private func scheduleKeepAlive() {
+        loop.schedule(at: .now() + .nanoseconds(Int(Self.seconds(options.keepAliveInterval) * 1e9))) {
+            [weak self] in
+            self?.keepAlive()
+        }
+    }
+
+    private func keepAlive() {
+        guard !closed else { return }
+        defer { scheduleKeepAlive() }
+        let silent = Double(DispatchTime.now().uptimeNanoseconds - lastHeard.uptimeNanoseconds) / 1e9
+        if silent > Self.seconds(options.lostAfter), shared.withLock({ $0.state }) != .lost {
+            becomeLost()
+        }
+        if url.transport == .tcp, tcp == nil {
+            return connectTCP()
+        }
+        send(OSCMessage("/sys/stats", replyArguments))
+    }
+
+    /// `/sys/stats`'s `messagesReceived` only grows while a server runs: a smaller number is a
+    /// new server on the same port, which has no subscription and maybe another tree.
+    private func statsArrived(_ message: OSCMessage) {
+        defer {
+            statsAnswered = true
+            finishSyncIfDone()
+        }
+        var arguments = message.arguments[...]
+        while arguments.count >= 2 {
+            let name = arguments.removeFirst()
+            let value = arguments.removeFirst()
+            guard case .string("messagesReceived") = name, case .int32(let count) = value else { continue }
+            if let last = lastMessagesReceived, Int(count) < last, phase == .idle {
+                return beginSync()
+            }
+            // While the tree is read, the count is the new baseline, whatever it was before.
+            lastMessagesReceived = Int(count)
+        }
+    }
+
+    private func becomeLost() {
+        enter(.idle)
+        touched = []
+        setState(.lost)
+    }
+
+    private func setState(_ state: RemoteTreeState) {
+        let changed = shared.withLock { shared -> Bool in
+            defer { shared.state = state }
+            return shared.state != state
+        }
+        if changed { onEvent(.stateChanged(state)) }
+    }
+
+    // MARK: Helpers
+
+    private static func messages(in packet: OSCPacket) -> [OSCMessage] {
+        switch packet {
+        case .message(let message): [message]
+        case .bundle(let bundle): bundle.elements.flatMap(messages(in:))
+        }
+    }
+
+    private static func number(_ argument: OSCArgument) -> ParameterValue? {
+        switch argument {
+        case .float32(let value): value
+        case .double(let value): ParameterValue(value)
+        case .int32(let value): ParameterValue(value)
+        case .true: 1
+        case .false: 0
+        default: nil
+        }
+    }
+
+    private static func errorText(_ message: OSCMessage) -> String {
+        message.arguments.compactMap { argument -> String? in
+            if case .string(let text) = argument { return text }
+            return nil
+        }.joined(separator: ": ")
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// The host of the reply URL: the loopback address for a loopback server, else the local
+    /// address the kernel picks for the route to it (a connected UDP socket sends nothing).
+    private static func replyHost(for target: OSCSocketAddress) throws -> String {
+        if target.isLoopback { return target.family == .ipv4 ? "127.0.0.1" : "::1" }
+        let probe = try OSCUDPClient(remote: target, loop: OSCEventLoop(label: "KnobLink.RemoteTree.route"))
+        defer { probe.close() }
+        return probe.localAddress.host
+    }
+}
+
+extension RemoteListingError {
+    fileprivate var isTooLarge: Bool {
+        if case .tooLarge = self { return true }
+        return false
+    }
+}
