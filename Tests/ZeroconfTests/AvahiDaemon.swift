@@ -59,3 +59,12 @@ enum AvahiDaemon {
         _ = await Command.run("/bin/bash", [script, "stop", stateDirectory])
     }
 }
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the test only where Scripts/install-deps.sh has set up PyPI's zeroconf.
+    static var pythonZeroconf: Self {
+        .enabled("needs .build/zeroconf-venv with PyPI's zeroconf (Scripts/install-deps.sh)") {
+            AvahiDaemon.hasPythonZeroconf
+        }
+    }
+}
