@@ -17,7 +17,6 @@
     backoff: 500,
     dirty: new Set(),
     frameRequested: false,
-    pendingSets: new Map(),
     pendingValues: new Map(),
     colors: {},
     frames: 0,
@@ -32,23 +31,6 @@
   }
 
   const int = (value) => ({ type: "i", value });
-
-  /// Queues a set for the next frame: the latest value per address wins.
-  function queueSet(address, args) {
-    page.pendingSets.set(address, args);
-    requestFrame();
-  }
-
-  function flushSet(address) {
-    const args = page.pendingSets.get(address);
-    if (args === undefined) return;
-    page.pendingSets.delete(address);
-    send(address, args);
-  }
-
-  function flushSets() {
-    for (const address of Array.from(page.pendingSets.keys())) flushSet(address);
-  }
 
   // MARK: Frames
 
@@ -66,7 +48,6 @@
   function frame(now) {
     page.frameRequested = false;
     const start = performance.now();
-    flushSets();
     const dirty = Array.from(drawAll ? page.controls.values() : page.dirty);
     page.dirty.clear();
     for (const item of dirty) item.draw(now);
@@ -279,12 +260,15 @@
     control.titleTimer = setTimeout(() => markDirty(control), delay);
   }
 
-  /// A new norm from this page: shown at once, sent with the next frame.
+  /// A new norm from this page: sent at once, from the input handler, and drawn with the next
+  /// frame. Chrome delivers pointer moves and wheel turns once a frame (the rest as coalesced
+  /// events), so this is one set a frame at most, a frame sooner than sending it from the frame,
+  /// and the frame's budget is left to drawing.
   function setLocal(control, norm) {
     const clamped = Math.min(Math.max(norm, 0), 1);
     if (Math.abs(clamped - control.norm) < 1e-9) return;
     control.norm = clamped;
-    queueSet(control.address, [clamped]);
+    send(control.address, [clamped]);
     showValueInTitle(control);
     updateAccessibility(control);
   }
@@ -313,7 +297,6 @@
   function endGesture(control) {
     clearTimeout(control.gestureTimer);
     if (!control.held) return;
-    flushSet(control.address);
     send(control.address + "/touch", [int(0)]);
     control.held = false;
     if (control.heldRemote !== null) {
@@ -499,7 +482,7 @@
 
   root.KnobLink.page = Object.assign(page, {
     diameter,
-    send, int, queueSet, flushSet, requestFrame, markDirty, sizeCanvas, setLocal, beginGesture, endGesture,
+    send, int, requestFrame, markDirty, sizeCanvas, setLocal, beginGesture, endGesture,
     touchBriefly, reset, applyText, rawValue, valueText, scheduleTitleRevert, updateAccessibility, start,
   });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -1,6 +1,7 @@
 // KnobLink web surface: the waveform of the server's audio source (PROTOCOL.md §5, SURFACES.md §3).
-// Bars are drawn once into two layers (played, unplayed); a moving playhead copies only the strip
-// between its old and new places. Classic script: it adds KnobLink.wave.
+// The bars are drawn once, when they arrive, onto two stacked canvases: unplayed below, played
+// above, clipped at the playhead. A moving playhead draws nothing: it moves the clip and the
+// playhead's own element, which the compositor places. Classic script: it adds KnobLink.wave.
 (function (root) {
   "use strict";
   const height = 96;
@@ -13,8 +14,15 @@
     const wave = {
       bars: new Float32Array(0), seq: -1, count: 0, duration: 0, name: "", playing: false,
       anchor: { progress: 0, time: 0 }, shownX: -1, width: 0, layersValid: false, scrub: null,
-      layers: [document.createElement("canvas"), document.createElement("canvas")],
     };
+    // Over the canvas that takes the pointer (the unplayed bars): the played bars and the playhead.
+    const played = document.createElement("canvas");
+    const playhead = document.createElement("div");
+    played.className = "played";
+    playhead.className = "playhead";
+    played.setAttribute("aria-hidden", "true");
+    container.append(played, playhead);
+    if (page.drawAll) played.hidden = playhead.hidden = true;
     let context = null;
 
     function progressAt(now) {
@@ -77,11 +85,19 @@
     }
 
     function drawLayers() {
-      const colors = [page.colors["control-foreground"], page.colors["control-background"]];
-      wave.layers.forEach((layer, index) => {
-        drawBars(page.sizeCanvas(layer, wave.width, height), colors[index], 0, wave.bars.length);
-      });
+      wave.placed = false;
+      context.clearRect(0, 0, wave.width, height);
+      drawBars(context, page.colors["control-background"], 0, wave.bars.length);
+      const top = page.sizeCanvas(played, wave.width, height);
+      drawBars(top, page.colors["control-foreground"], 0, wave.bars.length);
       wave.layersValid = true;
+    }
+
+    /// The playhead at x: the played layer shows left of it, the line sits on it.
+    function place(x) {
+      played.style.clipPath = `inset(0 ${wave.width - x}px 0 0)`;
+      playhead.style.transform = `translateX(${x - 1}px)`;
+      wave.placed = true;
     }
 
     /// The seed's way (?draw=all): every bar straight onto the canvas, coloured by whether its
@@ -96,27 +112,6 @@
       context.fillRect(playX - 1, 0, 2, height);
     }
 
-    /// Copies the strip from x0 to x1: played bars left of the playhead, unplayed right of it.
-    function drawStrip(x0, x1, playX) {
-      const ratio = root.devicePixelRatio || 1;
-      const left = Math.max(0, Math.floor(x0));
-      const right = Math.min(wave.width, Math.ceil(x1));
-      if (right <= left) return;
-      context.clearRect(left, 0, right - left, height);
-      const split = Math.min(Math.max(playX, left), right);
-      const copy = (layer, from, to) => {
-        if (to > from) {
-          context.drawImage(layer, from * ratio, 0, (to - from) * ratio, height * ratio, from, 0, to - from, height);
-        }
-      };
-      copy(wave.layers[0], left, split);
-      copy(wave.layers[1], split, right);
-      if (playX >= left - 1 && playX <= right + 1) {
-        context.fillStyle = page.colors.text;
-        context.fillRect(playX - 1, 0, 2, height);
-      }
-    }
-
     /// Called on every frame: redraws what changed, and asks for the next frame while playing.
     function tick(now) {
       if (!context) resize();
@@ -125,11 +120,9 @@
       const moved = x !== wave.shownX;
       if (page.drawAll) {
         drawEverything(x);
-      } else if (!wave.layersValid) {
-        drawLayers();
-        drawStrip(0, wave.width, x);
-      } else if (moved) {
-        drawStrip(Math.min(x, wave.shownX) - 2, Math.max(x, wave.shownX) + 2, x);
+      } else {
+        if (!wave.layersValid) drawLayers();
+        if (moved || !wave.placed) place(x);
       }
       wave.shownX = x;
       if (wave.playing && !wave.scrub && progress < 1) {
@@ -206,16 +199,13 @@
         page.send("/wave/progress/touch", [page.int(1)]);
       }
       setProgress(positionOf(event));
-      page.queueSet("/wave/progress", [wave.anchor.progress]);
+      page.send("/wave/progress", [wave.anchor.progress]);
     });
     const end = (event) => {
       const scrub = wave.scrub;
       if (!scrub || scrub.id !== event.pointerId) return;
       wave.scrub = null;
-      if (scrub.dragging) {
-        page.flushSet("/wave/progress");
-        page.send("/wave/progress/touch", [page.int(0)]);
-      }
+      if (scrub.dragging) page.send("/wave/progress/touch", [page.int(0)]);
       setProgress(wave.anchor.progress);
     };
     canvas.addEventListener("pointerup", end);
