@@ -4,7 +4,10 @@ passed and what failed, so that a failure does not hide thousands of lines above
 
     test-summary.py line TARGET STATUS LOG       one line for a target that just finished
     test-summary.py total TARGET:STATUS:LOG ...  every target, the failing tests, and last the
-                                                 line `N passed, M failed[, K skipped]`
+                                                 line `N passed, M failed[, K skipped]`;
+                                                 first:TARGET:STATUS:LOG is the failed first run
+                                                 of a target that passed when run again: its
+                                                 failures are listed, not counted
 
 Both XCTest and Swift Testing results count. XCTest prints one `Test Case '...' passed|failed|
 skipped` line per test; Swift Testing one `Test name passed|failed after ...` or `Test name
@@ -96,12 +99,21 @@ def main(arguments):
         return 0
     if len(arguments) >= 1 and arguments[0] == "total":
         results = []
+        first_runs = []
         for triple in arguments[1:]:
+            into = results
+            if triple.startswith("first:"):
+                into, triple = first_runs, triple[len("first:"):]
             target, status, log = triple.split(":", 2)
-            results.append(TargetResult(target, int(status), log))
+            into.append(TargetResult(target, int(status), log))
         print("== Summary")
         for result in results:
             print(result.line())
+        once = [name for result in first_runs for name in result.failed]
+        if once:
+            print("Failed on a first run and passed when their target ran again (flaky: look at them):")
+            for name in once:
+                print(f"  {name}")
         failing = [name for result in results for name in result.failed]
         if failing:
             print("Failing tests:")
