@@ -90,6 +90,16 @@ extension Parameter {
         storage.addObserver(range: index..<index + 1, single: true, callback: observer)
     }
 
+    /// Adds an observer of this parameter's changes under a token the caller made beforehand
+    /// (with ``ParameterObserverToken/unique()``), for a caller that must hold the token before
+    /// the observer exists: a reducer keeps the token in its state and returns the observer's
+    /// registration as an effect. An observer already added under `token` is replaced.
+    public func addParameterObserver(
+        _ token: ParameterObserverToken, _ observer: @escaping @Sendable (ParameterChange) -> Void
+    ) {
+        _ = storage.addObserver(range: index..<index + 1, single: true, token: token, callback: observer)
+    }
+
     /// Removes an observer added to any node of this parameter's tree.
     ///
     /// After it returns no new delivery to the observer starts; one already running on another

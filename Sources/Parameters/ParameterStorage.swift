@@ -90,9 +90,12 @@ final class ParameterStorage: Sendable {
     // MARK: Observers
 
     func addObserver(
-        range: Range<Int>, single: Bool, callback: @escaping @Sendable (ParameterChange) -> Void
+        range: Range<Int>, single: Bool, token given: ParameterObserverToken? = nil,
+        callback: @escaping @Sendable (ParameterChange) -> Void
     ) -> ParameterObserverToken {
-        let token = ParameterObserverToken.unique()
+        // A token given twice names one observer: the later replaces the earlier.
+        if let given { removeObserver(given) }
+        let token = given ?? .unique()
         let observer = ObserverTable.Observer(callback)
         let entry = ObserverTable.Entry(
             token: token, lowerBound: range.lowerBound, upperBound: range.upperBound,

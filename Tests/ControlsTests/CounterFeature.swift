@@ -23,7 +23,7 @@ struct CounterFeature: Reducer {
     /// A stand-in for a parameter: calling `emit` delivers to the current listener.
     final class Source: Sendable, Equatable {
         /// The listener in a class box: a closure kept directly as a lock's value gains a layer of
-        /// reabstraction thunks on every read (see `ObservationRelay`).
+        /// reabstraction thunks on every read (see `LockedHandler` in KnobLink).
         final class Listener: Sendable {
             let body: @Sendable (Int) -> Void
             init(_ body: @escaping @Sendable (Int) -> Void) { self.body = body }

@@ -72,6 +72,39 @@ import Testing
         #expect(store.runningEffectCount == 0)
     }
 
+    /// `reduce` alone observes nothing: the token comes from the client, and the observer is added
+    /// only when the returned effect runs, under that token.
+    @Test func reduceMakesTheTokenAndOnlyItsEffectAddsTheObserver() async {
+        let before = tree.observerCount
+        let made = ParameterObserverToken(rawValue: 0xC0FFEE)
+        let knob = KnobFeature(
+            parameters: ParameterClient(write: ParameterClient.live.write, makeObserverToken: { made }))
+        var state = KnobFeature.State(parameter: release)
+        _ = knob.reduce(into: &state, action: .task(Theme()))
+        #expect(state.observerToken == made)
+        #expect(tree.observerCount == before)
+        _ = knob.reduce(into: &state, action: .stopValueObservation)
+        #expect(state.observerToken == nil)
+
+        let store = TestStore(
+            initialState: KnobFeature.State(parameter: release), reducer: knob, clock: clock)
+        await store.send(.task(Theme())) {
+            $0.theme = Theme()
+            $0.observerToken = made
+        }
+        #expect(tree.observerCount == before + 1)
+        // A change written as the knob itself is not delivered back to it; one from elsewhere is.
+        release.setValue(30, originator: made)
+        release.setValue(40)
+        clock.advance(by: .milliseconds(10))
+        await store.receive(.valueChanged(40))
+        await store.receive(.title(.valueChanged(40))) { $0.title.formattedValue = "40" }
+        await store.receive(.track(.valueChanged(40))) { $0.track.norm = 0.4 }
+        await store.send(.stopValueObservation) { $0.observerToken = nil }
+        #expect(tree.observerCount == before)
+        store.skipInFlightEffects()
+    }
+
     @Test func cancellingTheStoreEffectsAlsoRemovesTheObserver() async {
         let before = tree.observerCount
         let store = makeStore()

@@ -6,13 +6,23 @@ import Parameters
 /// The reducers return the write as an ``Effect/perform(_:)`` effect; when the client reports
 /// that it wrote, the control receives the write back as an action (``KnobFeature/Action/parameterWritten(_:)``),
 /// which is how an exhaustive test store sees every write.
+///
+/// It also makes the token under which a control observes its parameter: the reducer keeps the
+/// token in its state (its writes carry it as their originator, so the control never hears them)
+/// and returns the observer's registration as an effect.
 public struct ParameterClient: Sendable {
     /// Performs a write; returns whether anything was written.
     public var write: @Sendable (ParameterWrite) -> Bool
+    /// Makes a new observer token, one no other observer or originator has.
+    public var makeObserverToken: @Sendable () -> ParameterObserverToken
 
-    /// Creates a client from its write operation.
-    public init(write: @escaping @Sendable (ParameterWrite) -> Bool) {
+    /// Creates a client from its write operation and its token maker.
+    public init(
+        write: @escaping @Sendable (ParameterWrite) -> Bool,
+        makeObserverToken: @escaping @Sendable () -> ParameterObserverToken = { .unique() }
+    ) {
         self.write = write
+        self.makeObserverToken = makeObserverToken
     }
 
     /// Writes through the parameter API: a value event only when the value changes (a gesture

@@ -205,17 +205,14 @@ public struct KnobFeature: Reducer {
             return .none
         }
         let debounce = config.debounceDuration
-        let observation = ParameterObservation.start(
-            parameter, replacing: state.observerToken, cancelID: cancelID
-        ) { (send: Send<Action>, value) in
+        let token = parameters.makeObserverToken()
+        state.observerToken = token
+        return ParameterObservation.start(parameter, token: token, cancelID: cancelID) { (send: Send<Action>, value) in
             send.debounced(.valueChanged(Double(value)), for: debounce)
         }
-        state.observerToken = observation.token
-        return observation.effect
     }
 
     private func stopObserving(_ state: inout State) -> Effect<Action> {
-        ParameterObservation.stop(
-            state.parameter, token: &state.observerToken, cancelID: state.valueObservationCancelID)
+        ParameterObservation.stop(token: &state.observerToken, cancelID: state.valueObservationCancelID)
     }
 }

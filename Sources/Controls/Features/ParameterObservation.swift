@@ -1,48 +1,34 @@
 import Parameters
 
-/// Starting and stopping a control's observer on its parameter, shared by the knob and the toggle.
+/// A control's observer on its parameter, shared by the knob and the toggle, as an effect.
 ///
-/// The observer is added by the reducer, so that the token is in the state before the first write
-/// that must carry it; the subscription effect it returns delivers the values and, when cancelled
-/// (by `stop` or by the store going away), removes the observer.
+/// The reducer makes the observer's token (through its ``ParameterClient``) and keeps it in its
+/// state, so that every write it returns carries it; the subscription effect adds the observer
+/// under that token when the store runs it, right after the reducer returns, and removes it when
+/// cancelled (by ``stop(token:cancelID:)``, a new start, or the store going away). `reduce`
+/// itself never touches the parameter.
 enum ParameterObservation {
-    /// Adds an observer of `parameter`'s value events, after removing the one that `previous`
-    /// names, and returns its token with the effect that delivers its values.
-    ///
-    /// - Parameter deliver: called with the effect's `Send` for every value event.
+    /// The effect that observes `parameter`'s value events under `token` and hands each to
+    /// `deliver` with the effect's `Send`. A running observation with the same `cancelID` is
+    /// cancelled first, and with it the observer it added.
     static func start<Action: Sendable>(
-        _ parameter: Parameter,
-        replacing previous: ParameterObserverToken?,
-        cancelID: String,
+        _ parameter: Parameter, token: ParameterObserverToken, cancelID: String,
         deliver: @escaping @Sendable (Send<Action>, ParameterValue) -> Void
-    ) -> (token: ParameterObserverToken, effect: Effect<Action>) {
-        if let previous {
-            // A second start replaces the observer; the old one must not stay registered.
-            parameter.removeParameterObserver(previous)
-        }
-        let relay = ObservationRelay<ParameterValue>()
-        let token = parameter.token { change in
-            guard change.eventType == .value else { return }
-            relay.deliver(change.value)
-        }
-        let effect = Effect<Action>.subscribe { send in
-            relay.attach { value in deliver(send, value) }
-            return Cancellation {
-                relay.detach()
-                parameter.removeParameterObserver(token)
+    ) -> Effect<Action> {
+        Effect<Action>.subscribe { send in
+            parameter.addParameterObserver(token) { change in
+                guard change.eventType == .value else { return }
+                deliver(send, change.value)
             }
+            return Cancellation { parameter.removeParameterObserver(token) }
         }
-        return (token, effect.cancellable(id: cancelID, cancelInFlight: true))
+        .cancellable(id: cancelID, cancelInFlight: true)
     }
 
-    /// Removes the observer named by `token` (setting it to `nil`) and cancels its effect.
-    static func stop<Action: Sendable>(
-        _ parameter: Parameter?, token: inout ParameterObserverToken?, cancelID: String?
-    ) -> Effect<Action> {
-        if let current = token {
-            parameter?.removeParameterObserver(current)
-            token = nil
-        }
+    /// Forgets the token (setting it to `nil`) and cancels the observation, which removes the
+    /// observer.
+    static func stop<Action: Sendable>(token: inout ParameterObserverToken?, cancelID: String?) -> Effect<Action> {
+        token = nil
         return cancelID.map { .cancel(id: $0) } ?? .none
     }
 }

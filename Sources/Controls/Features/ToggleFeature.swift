@@ -102,16 +102,13 @@ public struct ToggleFeature: Reducer {
             guard let parameter = state.parameter, let cancelID = state.valueObservationCancelID else {
                 return .none
             }
-            let observation = ParameterObservation.start(
-                parameter, replacing: state.observerToken, cancelID: cancelID
-            ) { (send: Send<Action>, value) in
-                send(.valueChanged(value))
+            let token = parameters.makeObserverToken()
+            state.observerToken = token
+            return ParameterObservation.start(parameter, token: token, cancelID: cancelID) {
+                (send: Send<Action>, value) in send(.valueChanged(value))
             }
-            state.observerToken = observation.token
-            return observation.effect
         case .stopValueObservation:
-            return ParameterObservation.stop(
-                state.parameter, token: &state.observerToken, cancelID: state.valueObservationCancelID)
+            return ParameterObservation.stop(token: &state.observerToken, cancelID: state.valueObservationCancelID)
         }
     }
 }
