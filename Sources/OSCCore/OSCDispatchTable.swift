@@ -32,29 +32,36 @@ final class OSCDispatchTable {
     /// borrows the closure, where a closure copied out of an array element was retained and
     /// released around every call.
     ///
-    /// A box holds either a plain handler or one that takes the dispatch's context, with the
-    /// context's type so that a dispatch with another type (or none) traps instead of reading the
-    /// context as something it is not.
+    /// A box holds a plain handler or one that takes the dispatch's context, with the context's
+    /// type so that a dispatch with another type (or none) traps instead of reading the context
+    /// as something it is not. Both closures are non-optional `let`s: binding an optional closure
+    /// copies it, with a retain and a release around every call, where calling a `let` through
+    /// the guaranteed reference borrows it. A context handler's `handler` traps: a dispatch
+    /// without its context falls through to it.
     final class HandlerBox {
-        let handler: OSCDispatcher.Handler?
-        let contextHandler: OSCDispatcher.ErasedContextHandler?
+        let handler: OSCDispatcher.Handler
+        let contextHandler: OSCDispatcher.ErasedContextHandler
+        /// `nil` for a plain handler.
         let contextType: ObjectIdentifier?
 
         init(_ handler: @escaping OSCDispatcher.Handler) {
             self.handler = handler
-            contextHandler = nil
+            contextHandler = { _, _ in }
             contextType = nil
         }
 
         init(contextType: ObjectIdentifier, _ handler: @escaping OSCDispatcher.ErasedContextHandler) {
-            self.handler = nil
+            self.handler = { message in
+                preconditionFailure(
+                    "OSCDispatcher: the handler on \(message.address) takes a context that this dispatch did not pass")
+            }
             contextHandler = handler
             self.contextType = contextType
         }
 
         @inline(__always)
         func call(_ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext) {
-            if let handler {
+            if contextType == nil {
                 handler(message)
             } else {
                 callWithContext(message, context)
@@ -63,10 +70,9 @@ final class OSCDispatchTable {
 
         private func callWithContext(_ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext) {
             guard let pointer = context.pointer, context.type == contextType else {
-                preconditionFailure(
-                    "OSCDispatcher: the handler on \(message.address) takes a context that this dispatch did not pass")
+                return handler(message)
             }
-            contextHandler.unsafelyUnwrapped(message, pointer)
+            contextHandler(message, pointer)
         }
     }
 

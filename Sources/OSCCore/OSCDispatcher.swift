@@ -278,6 +278,7 @@ public final class OSCDispatcher {
     }
 
     @usableFromInline
+    @inline(__always)
     func dispatch(_ message: OSCMessageView, erased context: ErasedContext) throws(OSCAddressError) -> Int {
         let table = compiledTable()
         nesting.pointee.depth += 1
