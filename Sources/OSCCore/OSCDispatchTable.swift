@@ -31,9 +31,49 @@ final class OSCDispatchTable {
     /// A handler in an object of its own: calling it through a `let` of a guaranteed reference
     /// borrows the closure, where a closure copied out of an array element was retained and
     /// released around every call.
+    ///
+    /// A box holds a plain handler or one that takes the dispatch's context, with the context's
+    /// type so that a dispatch with another type (or none) traps instead of reading the context
+    /// as something it is not. Both closures are non-optional `let`s: binding an optional closure
+    /// copies it, with a retain and a release around every call, where calling a `let` through
+    /// the guaranteed reference borrows it. A context handler's `handler` traps: a dispatch
+    /// without its context falls through to it.
     final class HandlerBox {
         let handler: OSCDispatcher.Handler
-        init(_ handler: @escaping OSCDispatcher.Handler) { self.handler = handler }
+        let contextHandler: OSCDispatcher.ErasedContextHandler
+        /// `nil` for a plain handler.
+        let contextType: ObjectIdentifier?
+
+        init(_ handler: @escaping OSCDispatcher.Handler) {
+            self.handler = handler
+            contextHandler = { _, _ in }
+            contextType = nil
+        }
+
+        init(contextType: ObjectIdentifier, _ handler: @escaping OSCDispatcher.ErasedContextHandler) {
+            self.handler = { message in
+                preconditionFailure(
+                    "OSCDispatcher: the handler on \(message.address) takes a context that this dispatch did not pass")
+            }
+            contextHandler = handler
+            self.contextType = contextType
+        }
+
+        @inline(__always)
+        func call(_ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext) {
+            if contextType == nil {
+                handler(message)
+            } else {
+                callWithContext(message, context)
+            }
+        }
+
+        private func callWithContext(_ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext) {
+            guard let pointer = context.pointer, context.type == contextType else {
+                return handler(message)
+            }
+            contextHandler(message, pointer)
+        }
     }
 
     struct Method {
@@ -48,7 +88,7 @@ final class OSCDispatchTable {
     struct Registration {
         let address: [UInt8]
         let typeSpec: [UInt8]?
-        let handler: OSCDispatcher.Handler
+        let handler: HandlerBox
     }
 
     struct CacheEntry {
@@ -112,7 +152,7 @@ final class OSCDispatchTable {
                 typeSpecs.append(contentsOf: spec)
                 specLength = Int32(spec.count)
             }
-            let box = HandlerBox(registration.handler)
+            let box = registration.handler
             handlerBoxes.append(box)
             methods.append(
                 Method(handler: Unmanaged.passUnretained(box), typeSpecStart: specStart, typeSpecLength: specLength))
@@ -185,18 +225,18 @@ final class OSCDispatchTable {
     /// Calls every handler that `message` reaches and returns how many were called.
     ///
     /// - Throws: ``OSCAddressError`` if the address is neither registered nor a valid pattern.
-    func dispatch(_ message: OSCMessageView) throws(OSCAddressError) -> Int {
+    func dispatch(_ message: OSCMessageView, context: OSCDispatcher.ErasedContext) throws(OSCAddressError) -> Int {
         let address = message.addressBytes
         let hash = Self.hash(address)
         let node = find(address, hash: hash)
         if node >= 0 {
-            return invoke(node: Int(node), message)
+            return invoke(node: Int(node), message, context)
         }
         // Not a registered address: a pattern, an address nobody registered, or garbage.
         let reached = try self.reached(byPattern: address, hash: hash)
         var count = 0
         for node in reached {
-            count += invoke(node: Int(node), message)
+            count += invoke(node: Int(node), message, context)
         }
         return count
     }
@@ -224,7 +264,7 @@ final class OSCDispatchTable {
     }
 
     @inline(__always)
-    private func invoke(node: Int, _ message: OSCMessageView) -> Int {
+    private func invoke(node: Int, _ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext) -> Int {
         let entry = nodes[node]
         var reached = 0
         var index = Int(entry.methodsStart)
@@ -236,7 +276,7 @@ final class OSCDispatchTable {
                 while index < end {
                     let method = methods[Int(methodList[index])]
                     if method.typeSpecLength < 0 || accepts(method, typeTags: typeTags) {
-                        method.handler._withUnsafeGuaranteedRef { $0.handler(message) }
+                        method.handler._withUnsafeGuaranteedRef { $0.call(message, context) }
                         reached &+= 1
                     }
                     index &+= 1

@@ -20,15 +20,60 @@
 /// register, unregister or dispatch; such a change applies from the next message on, and the
 /// current dispatch finishes with the methods it started with. The dispatcher keeps its handlers,
 /// so a handler that uses the dispatcher should capture it `unowned` or `weak`.
+///
+/// ## A context per dispatch
+///
+/// A server's handlers need to know more than the message: who sent it, when the packet arrived.
+/// Rather than keeping that in properties that the caller sets around each dispatch, pass it as
+/// a value: register handlers that take a context, and hand the value to
+/// ``dispatch(_:context:)``, which gives it to every handler it reaches (and to the contextual
+/// fallback, ``setFallback(context:_:)``). A handler that dispatches again passes its own context
+/// down, or another one.
+///
+/// ```swift
+/// struct Request { let sender: Peer; let arrival: UInt64 }
+/// try dispatcher.register("/knob/gain", typeSpec: "f", context: Request.self) { message, request in
+///     apply(message.float(at: 0)!, from: request.sender)
+/// }
+/// try dispatcher.dispatch(view, context: Request(sender: peer, arrival: now))
+/// ```
+///
+/// The context is passed by reference to the caller's value, without copying it into the
+/// dispatcher or allocating; its type is checked once per handler call (a comparison of two
+/// type identifiers). A handler that takes a context traps if a dispatch reaches it without one,
+/// or with a context of another type: that is a programming error, not bad input. Plain handlers
+/// ignore the context, so both kinds can share one dispatcher. The dispatcher is not generic
+/// over the context so that ``init()``, ``register(_:typeSpec:handler:)`` and ``dispatch(_:)``
+/// stay as they are, and so that its table (compiled in this module) runs the same code whatever
+/// the context's type: a generic table called from another module would run unspecialised.
 public final class OSCDispatcher {
     /// A method's handler: it reads the message in place, through the view's coercing getters.
     public typealias Handler = (OSCMessageView) -> Void
+
+    /// A context handler with its context's type erased: the context is at the pointer.
+    @usableFromInline
+    typealias ErasedContextHandler = (OSCMessageView, UnsafeRawPointer) -> Void
+
+    /// A dispatch's context, type-erased: where the caller's value is, and its type.
+    @usableFromInline
+    struct ErasedContext {
+        let pointer: UnsafeRawPointer?
+        let type: ObjectIdentifier?
+
+        @usableFromInline
+        init(pointer: UnsafeRawPointer?, type: ObjectIdentifier?) {
+            self.pointer = pointer
+            self.type = type
+        }
+
+        static var none: ErasedContext { ErasedContext(pointer: nil, type: nil) }
+    }
 
     private struct Registration {
         let id: OSCMethodID
         let address: [UInt8]
         let typeSpec: [UInt8]?
-        let handler: Handler
+        let handler: OSCDispatchTable.HandlerBox
     }
 
     private var registrations: [Registration] = []
@@ -44,7 +89,12 @@ public final class OSCDispatcher {
 
     /// Called with a message that reached no handler (its address matched nothing, or every
     /// matching handler's type spec refused it). Not called for an invalid address.
+    /// A fallback that takes a context replaces this one for dispatches with a context of its
+    /// type (see ``setFallback(context:_:)``).
     public var fallback: Handler?
+
+    /// The fallback for dispatches that pass a context of its type.
+    private var contextFallback: OSCDispatchTable.HandlerBox?
 
     /// Creates an empty dispatcher.
     public init() {
@@ -78,6 +128,70 @@ public final class OSCDispatcher {
     public func register(
         _ address: String, typeSpec: String? = nil, handler: @escaping Handler
     ) throws(OSCAddressError) -> OSCMethodID {
+        try register(address, typeSpec: typeSpec, box: OSCDispatchTable.HandlerBox(handler))
+    }
+
+    /// Registers `handler` on `address`, to be called with the message and the context that
+    /// ``dispatch(_:context:)`` passes.
+    ///
+    /// The handler runs only in dispatches that pass a `Context`; a dispatch without a context,
+    /// or with a context of another type, that reaches it traps.
+    ///
+    /// - Parameters:
+    ///   - address: a valid OSC address (no pattern characters), such as `/knob/gain`.
+    ///   - typeSpec: the type tags the handler accepts, as in ``register(_:typeSpec:handler:)``.
+    ///   - context: the type of the context that dispatches pass.
+    ///   - handler: called on the dispatching thread with the message and the dispatch's context.
+    /// - Returns: the token to pass to ``unregister(_:)``.
+    /// - Throws: ``OSCAddressError`` if `address` is not a valid address.
+    @inlinable
+    @discardableResult
+    public func register<Context>(
+        _ address: String, typeSpec: String? = nil, context: Context.Type,
+        handler: @escaping (OSCMessageView, Context) -> Void
+    ) throws(OSCAddressError) -> OSCMethodID {
+        // Inlinable so that the unwrapping closure is specialised for `Context` in the caller.
+        try register(address, typeSpec: typeSpec, contextType: ObjectIdentifier(Context.self)) { message, pointer in
+            handler(message, pointer.assumingMemoryBound(to: Context.self).pointee)
+        }
+    }
+
+    @usableFromInline
+    func register(
+        _ address: String, typeSpec: String?, contextType: ObjectIdentifier,
+        handler: @escaping ErasedContextHandler
+    ) throws(OSCAddressError) -> OSCMethodID {
+        try register(address, typeSpec: typeSpec, box: OSCDispatchTable.HandlerBox(contextType: contextType, handler))
+    }
+
+    /// Sets the fallback for dispatches that pass a `Context`: it gets the message that reached no
+    /// handler and the dispatch's context. Dispatches without a context, or with another type,
+    /// call ``fallback`` instead.
+    ///
+    /// - Parameters:
+    ///   - context: the type of the context that dispatches pass.
+    ///   - handler: the fallback, or `nil` to remove it.
+    @inlinable
+    public func setFallback<Context>(context: Context.Type, _ handler: ((OSCMessageView, Context) -> Void)?) {
+        guard let handler else {
+            setFallback(contextType: nil, nil)
+            return
+        }
+        setFallback(contextType: ObjectIdentifier(Context.self)) { message, pointer in
+            handler(message, pointer.assumingMemoryBound(to: Context.self).pointee)
+        }
+    }
+
+    @usableFromInline
+    func setFallback(contextType: ObjectIdentifier?, _ handler: ErasedContextHandler?) {
+        contextFallback = contextType.flatMap { type in
+            handler.map { OSCDispatchTable.HandlerBox(contextType: type, $0) }
+        }
+    }
+
+    private func register(
+        _ address: String, typeSpec: String?, box: OSCDispatchTable.HandlerBox
+    ) throws(OSCAddressError) -> OSCMethodID {
         let bytes = Array(address.utf8)
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(OSCAddressError) in try OSCAddressPattern.validate(address: raw) }
@@ -86,7 +200,7 @@ public final class OSCDispatcher {
         lastID += 1
         let id = OSCMethodID(rawValue: lastID)
         let spec = typeSpec.map { Array($0.utf8) }
-        registrations.append(Registration(id: id, address: bytes, typeSpec: spec, handler: handler))
+        registrations.append(Registration(id: id, address: bytes, typeSpec: spec, handler: box))
         invalidate()
         return id
     }
@@ -138,6 +252,34 @@ public final class OSCDispatcher {
     ///   pattern, the parts of the tree it can match, once per distinct pattern while cached.
     @discardableResult
     public func dispatch(_ message: OSCMessageView) throws(OSCAddressError) -> Int {
+        try dispatch(message, erased: .none)
+    }
+
+    /// Calls every handler that `message` reaches, as ``dispatch(_:)`` does, and gives `context`
+    /// to those that take one; if none is reached, calls the fallback for `Context` if there is
+    /// one (``setFallback(context:_:)``), else ``fallback``.
+    ///
+    /// The handlers read `context` where the caller keeps it, for the length of this call: no copy
+    /// is made, and nothing of it outlives the dispatch. A handler may dispatch again, with this
+    /// context or another.
+    ///
+    /// - Parameters:
+    ///   - message: the message to dispatch.
+    ///   - context: the value that the handlers registered with a context type receive.
+    /// - Returns: the number of handlers called (the fallback does not count).
+    /// - Throws: ``OSCAddressError`` as ``dispatch(_:)`` does.
+    /// - Complexity: as ``dispatch(_:)``.
+    @inlinable
+    @discardableResult
+    public func dispatch<Context>(_ message: OSCMessageView, context: Context) throws(OSCAddressError) -> Int {
+        try withUnsafePointer(to: context) { pointer throws(OSCAddressError) in
+            try dispatch(message, erased: ErasedContext(pointer: pointer, type: ObjectIdentifier(Context.self)))
+        }
+    }
+
+    @usableFromInline
+    @inline(__always)
+    func dispatch(_ message: OSCMessageView, erased context: ErasedContext) throws(OSCAddressError) -> Int {
         let table = compiledTable()
         nesting.pointee.depth += 1
         defer {
@@ -150,11 +292,15 @@ public final class OSCDispatcher {
         // The table stays alive without a retain: this dispatcher holds it, and a handler that
         // replaces it moves it to `retired` until the outermost dispatch returns.
         let result = table._withUnsafeGuaranteedRef { table in
-            Result { () throws(OSCAddressError) -> Int in try table.dispatch(message) }
+            Result { () throws(OSCAddressError) -> Int in try table.dispatch(message, context: context) }
         }
         let reached = try result.get()
-        if reached == 0, let fallback {
-            fallback(message)
+        if reached == 0 {
+            if let contextFallback, context.pointer != nil, context.type == contextFallback.contextType {
+                contextFallback.call(message, context)
+            } else if let fallback {
+                fallback(message)
+            }
         }
         return reached
     }
