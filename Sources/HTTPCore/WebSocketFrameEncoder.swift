@@ -29,6 +29,22 @@ public struct WebSocketFrameEncoder: Sendable {
         return bytes
     }
 
+    /// The client form (section 5.3) of a frame this encoder wrote: the MASK bit set, `key` after
+    /// the length, the payload XORed with it. What a client sends; the tests and the decoder's
+    /// fuzz target make client frames with it.
+    /// - Precondition: `encoded` is one whole unmasked frame and `key` has 4 bytes.
+    public static func masked(_ encoded: [UInt8], key: [UInt8]) -> [UInt8] {
+        precondition(key.count == 4 && encoded.count >= 2, "a whole frame and a 4-byte key")
+        let shortLength = encoded[1] & 0x7F
+        let headerLength = shortLength == 127 ? 10 : shortLength == 126 ? 4 : 2
+        var bytes = Array(encoded[..<headerLength])
+        bytes.reserveCapacity(encoded.count + 4)
+        bytes[1] |= 0x80
+        bytes += key
+        for (index, byte) in encoded[headerLength...].enumerated() { bytes.append(byte ^ key[index % 4]) }
+        return bytes
+    }
+
     /// The bytes of `message` as one unfragmented frame.
     ///
     /// Control frames are kept within section 5.5's 125 bytes: a longer ping or pong payload is cut

@@ -4,13 +4,7 @@ import HTTPCore
 enum WebSocketWire {
     /// The masked form of a server frame (as ``WebSocketFrameEncoder`` writes it), as a client sends it.
     static func masked(_ frame: [UInt8], key: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]) -> [UInt8] {
-        let shortLength = frame[1] & 0x7F
-        let headerLength = shortLength == 127 ? 10 : shortLength == 126 ? 4 : 2
-        var bytes = Array(frame[..<headerLength])
-        bytes[1] |= 0x80
-        bytes += key
-        for (index, byte) in frame[headerLength...].enumerated() { bytes.append(byte ^ key[index % 4]) }
-        return bytes
+        WebSocketFrameEncoder.masked(frame, key: key)
     }
 
     /// A masked client frame with any header bits (the reserved ones too) and any payload.

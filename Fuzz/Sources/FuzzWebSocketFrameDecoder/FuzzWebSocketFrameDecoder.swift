@@ -55,12 +55,5 @@ private func decode(_ chunks: [ArraySlice<UInt8>], limit: Int) -> Outcome {
 
 // A server frame as a client would send it: MASK set, a key after the length, the payload masked.
 private func mask(_ frame: [UInt8]) -> [UInt8] {
-    let key: [UInt8] = [0x5A, 0xC3, 0x00, 0x81]
-    let shortLength = frame[1] & 0x7F
-    let headerLength = shortLength == 127 ? 10 : shortLength == 126 ? 4 : 2
-    var bytes = Array(frame[..<headerLength])
-    bytes[1] |= 0x80
-    bytes += key
-    for (index, byte) in frame[headerLength...].enumerated() { bytes.append(byte ^ key[index % 4]) }
-    return bytes
+    WebSocketFrameEncoder.masked(frame, key: [0x5A, 0xC3, 0x00, 0x81])
 }
