@@ -60,8 +60,8 @@ final class LinkRuntime: @unchecked Sendable {
     /// `/sys/link` and `/sys/unlink`, registered with the rest of the address space
     /// (``ServerCore/registerMethods()``: at start and after a tree reload).
     static func registerMethods(of core: ServerCore) throws {
-        try core.register("/sys/link") { $0.links?.linkMessage($1) }
-        try core.register("/sys/unlink") { $0.links?.unlinkMessage($1) }
+        try core.register("/sys/link") { $0.links?.linkMessage($1, $2) }
+        try core.register("/sys/unlink") { $0.links?.unlinkMessage($1, $2) }
     }
 
     /// Re-indexes the parameters after a tree reload (``ServerCore/reloadTree(_:)``): changes
@@ -232,19 +232,19 @@ final class LinkRuntime: @unchecked Sendable {
         failed(address, because: "unreachable")
     }
 
-    private func linkMessage(_ message: OSCMessageView) {
-        guard let peer = core.current else { return }
+    private func linkMessage(_ message: OSCMessageView, _ request: ServerRequest) {
         guard let text = message.string(at: 0) else {
-            return core.sendError(to: peer, address: message.address, reason: "expected s url [i mode]")
+            return core.sendError(about: request, address: message.address, reason: "expected s url [i mode]")
         }
         let mode = message.argumentCount > 1 ? message.double(at: 1) : 0
         guard let mode, mode == 0 || mode == 1 else {
-            return core.sendError(to: peer, address: message.address, reason: "mode must be 0 (one-way) or 1 (two-way)")
+            return core.sendError(
+                about: request, address: message.address, reason: "mode must be 0 (one-way) or 1 (two-way)")
         }
         do throws(KnobLinkServerError) {
             try add(try Self.parse(text), twoWay: mode == 1, from: core.packet?.source)
         } catch {
-            core.sendError(to: peer, address: message.address, reason: error.description)
+            core.sendError(about: request, address: message.address, reason: error.description)
         }
     }
 
@@ -258,18 +258,18 @@ final class LinkRuntime: @unchecked Sendable {
         }
     }
 
-    private func unlinkMessage(_ message: OSCMessageView) {
-        guard let peer = core.current else { return }
+    private func unlinkMessage(_ message: OSCMessageView, _ request: ServerRequest) {
         guard let text = message.string(at: 0), let url = try? Self.parse(text),
             let address = LinkManager.address(of: url, announcedFrom: core.packet?.source.address)
         else {
-            return core.sendError(to: peer, address: message.address, reason: "expected s url (osc.udp://host:port/)")
+            return core.sendError(
+                about: request, address: message.address, reason: "expected s url (osc.udp://host:port/)")
         }
         if manager.remove(address: address) {
             forgetConnection(address)
             core.log(LogEvent(level: .info, message: "unlinked from \(url)"))
         } else {
-            core.sendError(to: peer, address: message.address, reason: "no link to \(url)")
+            core.sendError(about: request, address: message.address, reason: "no link to \(url)")
         }
     }
 

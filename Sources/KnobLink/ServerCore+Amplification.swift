@@ -65,7 +65,7 @@ extension ServerCore {
     /// is another peer's request, adds its bytes times ``amplificationFactor`` to the peer's
     /// credit, once.
     func creditUnheard(_ peer: ServerPeer) {
-        guard let packet, current !== peer, peer.creditedPacket != packet.serial else { return }
+        guard let packet, packet.peer !== peer, peer.creditedPacket != packet.serial else { return }
         peer.creditedPacket = packet.serial
         peer.credit = min(peer.credit + Self.amplificationFactor * packet.bytes, Self.maximumCredit)
         peer.lastNamed = packet.seconds

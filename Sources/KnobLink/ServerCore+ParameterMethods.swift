@@ -13,54 +13,54 @@ extension ServerCore {
             // Written out rather than looped over a table of facets: a closure that captures
             // only `target` needs no context of its own, and 8,000 contexts cost 0.3 MiB of the
             // server's resident size (Docs/BENCHMARKS.md, where the memory goes).
-            try dispatcher.register(address) { [target] message in
-                target.core.withCore { $0.valueMessage(target.index, message) }
+            try dispatcher.register(address, context: ServerRequest.self) { [target] message, request in
+                target.core.withCore { $0.valueMessage(target.index, message, request) }
             }
-            try dispatcher.register(address + "/raw") { [target] message in
-                target.core.withCore { $0.rawMessage(target.index, message) }
+            try dispatcher.register(address + "/raw", context: ServerRequest.self) { [target] message, request in
+                target.core.withCore { $0.rawMessage(target.index, message, request) }
             }
-            try dispatcher.register(address + "/str") { [target] message in
-                target.core.withCore { $0.stringMessage(target.index, message) }
+            try dispatcher.register(address + "/str", context: ServerRequest.self) { [target] message, request in
+                target.core.withCore { $0.stringMessage(target.index, message, request) }
             }
-            try dispatcher.register(address + "/touch") { [target] message in
-                target.core.withCore { $0.touchMessage(target.index, message) }
+            try dispatcher.register(address + "/touch", context: ServerRequest.self) { [target] message, request in
+                target.core.withCore { $0.touchMessage(target.index, message, request) }
             }
-            try dispatcher.register(address + "/z") { [target] message in
-                target.core.withCore { $0.touchMessage(target.index, message) }
+            try dispatcher.register(address + "/z", context: ServerRequest.self) { [target] message, request in
+                target.core.withCore { $0.touchMessage(target.index, message, request) }
             }
-            try dispatcher.register(address + "/reset") { [target] message in
-                target.core.withCore { $0.resetMessage(target.index, message) }
+            try dispatcher.register(address + "/reset", context: ServerRequest.self) { [target] message, request in
+                target.core.withCore { $0.resetMessage(target.index, message, request) }
             }
-            try dispatcher.register(address + "/get") { [target] message in
-                target.core.withCore { $0.getMessage(target.index, message, facet: .normalized) }
+            try dispatcher.register(address + "/get", context: ServerRequest.self) { [target] message, request in
+                target.core.withCore { $0.getMessage(target.index, message, request, facet: .normalized) }
             }
             // Every facet reads as `FACET/get [s url]`, so that `knoblink get` (and any asker
             // that listens on a port of its own) can read them all in one way.
-            try dispatcher.register(address + "/raw/get") { [target] message in
-                target.core.withCore { $0.getMessage(target.index, message, facet: .raw) }
+            try dispatcher.register(address + "/raw/get", context: ServerRequest.self) { [target] message, request in
+                target.core.withCore { $0.getMessage(target.index, message, request, facet: .raw) }
             }
-            try dispatcher.register(address + "/str/get") { [target] message in
-                target.core.withCore { $0.getMessage(target.index, message, facet: .text) }
+            try dispatcher.register(address + "/str/get", context: ServerRequest.self) { [target] message, request in
+                target.core.withCore { $0.getMessage(target.index, message, request, facet: .text) }
             }
-            try dispatcher.register(address + "/info") { [target] message in
-                target.core.withCore { $0.infoMessage(target.index, message) }
+            try dispatcher.register(address + "/info", context: ServerRequest.self) { [target] message, request in
+                target.core.withCore { $0.infoMessage(target.index, message, request) }
             }
-            try dispatcher.register(address + "/info/get") { [target] message in
-                target.core.withCore { $0.infoMessage(target.index, message) }
+            try dispatcher.register(address + "/info/get", context: ServerRequest.self) { [target] message, request in
+                target.core.withCore { $0.infoMessage(target.index, message, request) }
             }
         }
     }
 
     // MARK: Facets
 
-    private func valueMessage(_ index: Int, _ message: OSCMessageView) {
-        guard let peer = parameterPeer() else { return }
+    private func valueMessage(_ index: Int, _ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = parameterPeer(request)
         let parameter = parameters[index]
         if message.argumentCount == 0 {
             return reply(OSCMessage(addresses[index].value, [.float32(Float(parameter.normalizedValue))]), to: peer)
         }
-        guard let norm = message.double(at: 0) else { return badArguments(message, peer, "expected a number") }
-        guard checkWrite(index, norm, message, peer) else { return }
+        guard let norm = message.double(at: 0) else { return badArguments(message, request, "expected a number") }
+        guard checkWrite(index, norm, message, request) else { return }
         let result = parameter.setNormalizedValue(norm, originator: originator)
         guard let applied = result.appliedValue else { return }
         didSet(index, result, by: peer)
@@ -70,14 +70,14 @@ extension ServerCore {
         }
     }
 
-    private func rawMessage(_ index: Int, _ message: OSCMessageView) {
-        guard let peer = parameterPeer() else { return }
+    private func rawMessage(_ index: Int, _ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = parameterPeer(request)
         let parameter = parameters[index]
         if message.argumentCount == 0 {
             return builderReply(to: peer) { builder.appendFloat(address: addresses[index].rawBytes, parameter.value) }
         }
-        guard let value = message.double(at: 0) else { return badArguments(message, peer, "expected a number") }
-        guard checkWrite(index, value, message, peer) else { return }
+        guard let value = message.double(at: 0) else { return badArguments(message, request, "expected a number") }
+        guard checkWrite(index, value, message, request) else { return }
         let result = parameter.setValue(ParameterValue(value), originator: originator)
         guard let applied = result.appliedValue else { return }
         didSet(index, result, by: peer)
@@ -86,22 +86,22 @@ extension ServerCore {
         }
     }
 
-    private func stringMessage(_ index: Int, _ message: OSCMessageView) {
-        guard let peer = parameterPeer() else { return }
+    private func stringMessage(_ index: Int, _ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = parameterPeer(request)
         let parameter = parameters[index]
         let address = addresses[index].value + "/str"
         if message.argumentCount == 0 {
             return reply(OSCMessage(address, [.string(parameter.asciiDisplayString())]), to: peer)
         }
-        guard let text = message.string(at: 0) else { return badArguments(message, peer, "expected a string") }
+        guard let text = message.string(at: 0) else { return badArguments(message, request, "expected a string") }
         let parsed: ParameterValue
         do {
             parsed = try parameter.value(fromString: text)
         } catch {
             stats.badArguments += 1
-            return sendError(to: peer, address: message.address, reason: "cannot read '\(text)': \(error)")
+            return sendError(about: request, address: message.address, reason: "cannot read '\(text)': \(error)")
         }
-        guard checkWrite(index, Double(parsed), message, peer) else { return }
+        guard checkWrite(index, Double(parsed), message, request) else { return }
         let result = parameter.setValue(parsed, originator: originator)
         guard let applied = result.appliedValue else { return }
         didSet(index, result, by: peer)
@@ -110,10 +110,10 @@ extension ServerCore {
         }
     }
 
-    private func touchMessage(_ index: Int, _ message: OSCMessageView) {
-        guard let peer = parameterPeer() else { return }
+    private func touchMessage(_ index: Int, _ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = parameterPeer(request)
         guard let flag = message.double(at: 0), !flag.isNaN else {
-            return badArguments(message, peer, "expected 1 or 0")
+            return badArguments(message, request, "expected 1 or 0")
         }
         let parameter = parameters[index]
         let begins = flag != 0
@@ -134,20 +134,23 @@ extension ServerCore {
         sendTouchState(index, begins: begins, except: peer)
     }
 
-    private func resetMessage(_ index: Int, _ message: OSCMessageView) {
-        guard let peer = parameterPeer() else { return }
+    private func resetMessage(_ index: Int, _ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = parameterPeer(request)
         if message.argumentCount > 0 {
-            guard let flag = message.double(at: 0) else { return badArguments(message, peer, "expected a number") }
+            guard let flag = message.double(at: 0) else { return badArguments(message, request, "expected a number") }
             // A button's release (`f 0`) resets nothing.
             guard flag != 0 else { return }
         }
-        guard checkWrite(index, 0, message, peer) else { return }
+        guard checkWrite(index, 0, message, request) else { return }
         let result = parameters[index].reset(originator: originator)
         didSet(index, result, by: peer)
     }
 
-    private func getMessage(_ index: Int, _ message: OSCMessageView, facet: ParameterReadFacet) {
-        guard let peer = parameterPeer(), let destination = replyDestination(message, peer) else { return }
+    private func getMessage(
+        _ index: Int, _ message: OSCMessageView, _ request: ServerRequest, facet: ParameterReadFacet
+    ) {
+        parameterPeer(request)
+        guard let destination = replyDestination(message, request) else { return }
         let parameter = parameters[index]
         let address = addresses[index].value
         let answer =
@@ -169,8 +172,9 @@ extension ServerCore {
         }
     }
 
-    private func infoMessage(_ index: Int, _ message: OSCMessageView) {
-        guard let peer = parameterPeer(), let destination = replyDestination(message, peer) else { return }
+    private func infoMessage(_ index: Int, _ message: OSCMessageView, _ request: ServerRequest) {
+        parameterPeer(request)
+        guard let destination = replyDestination(message, request) else { return }
         let parameter = parameters[index]
         let fixed: [OSCArgument] = [
             .string(parameter.displayName), .string(Self.unitText(parameter)), .float32(parameter.minValue),
@@ -207,8 +211,9 @@ extension ServerCore {
 
     /// The peer of a parameter message, made an implicit subscriber if it is not a subscriber
     /// yet (rule 9.7); its current values follow once the message is handled.
-    func parameterPeer() -> ServerPeer? {
-        guard let peer = current else { return nil }
+    @discardableResult
+    func parameterPeer(_ request: ServerRequest) -> ServerPeer {
+        let peer = request.peer
         if configuration.implicitSubscriptions && !peer.isSubscriber && !peer.isLink
             && peer.destination.subscribesImplicitly
         {
@@ -217,7 +222,7 @@ extension ServerCore {
                 stats.subscriberCap += 1
                 sendError(
                     to: peer, address: "/sys/subscribe",
-                    reason: "too many subscribers (at most \(configuration.maxPeers))", followingURL: false)
+                    reason: "too many subscribers (at most \(configuration.maxPeers))")
                 return peer
             }
             peer.subscriptions = [
@@ -231,25 +236,26 @@ extension ServerCore {
     }
 
     /// Refuses writes to read-only parameters and NaN (rules 9.2 and 9.3).
-    private func checkWrite(_ index: Int, _ value: Double, _ message: OSCMessageView, _ peer: ServerPeer) -> Bool {
+    private func checkWrite(_ index: Int, _ value: Double, _ message: OSCMessageView, _ request: ServerRequest) -> Bool
+    {
         guard parameters[index].isWritable else {
             stats.readOnlyRefused += 1
-            sendError(to: peer, address: message.address, reason: "read-only parameter")
+            sendError(about: request, address: message.address, reason: "read-only parameter")
             return false
         }
         guard !value.isNaN else {
             stats.badArguments += 1
-            sendError(to: peer, address: message.address, reason: "NaN refused")
+            sendError(about: request, address: message.address, reason: "NaN refused")
             return false
         }
         return true
     }
 
-    private func badArguments(_ message: OSCMessageView, _ peer: ServerPeer, _ reason: String) {
+    private func badArguments(_ message: OSCMessageView, _ request: ServerRequest, _ reason: String) {
         stats.badArguments += 1
         var tags = ""
         for tag in message.typeTags { tags.append(Character(Unicode.Scalar(tag))) }
-        sendError(to: peer, address: message.address, reason: "\(reason), got ',\(tags)'")
+        sendError(about: request, address: message.address, reason: "\(reason), got ',\(tags)'")
     }
 
     /// Whether a raw value sent differs from the applied one by more than the tolerance of the range.
@@ -277,17 +283,17 @@ extension ServerCore {
     }
 
     /// The optional `s url` argument's destination, else the peer's; `nil` after an error.
-    func replyDestination(_ message: OSCMessageView, _ peer: ServerPeer) -> PeerDestination? {
-        guard message.argumentCount > 0 else { return peer.destination }
+    func replyDestination(_ message: OSCMessageView, _ request: ServerRequest) -> PeerDestination? {
+        guard message.argumentCount > 0 else { return request.peer.destination }
         guard let text = message.string(at: 0) else {
-            badArguments(message, peer, "expected a url")
+            badArguments(message, request, "expected a url")
             return nil
         }
-        switch destination(forURL: text, from: peer) {
+        switch destination(forURL: text, from: request.peer) {
         case .success(let destination): return destination
         case .failure(let error):
             stats.badArguments += 1
-            sendError(to: peer, address: message.address, reason: error.description)
+            sendError(about: request, address: message.address, reason: error.description)
             return nil
         }
     }

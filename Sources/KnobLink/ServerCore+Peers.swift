@@ -139,21 +139,30 @@ extension ServerCore {
     /// ``ServerPeer/errorBurst``, then one a second; the first error sent after some were not
     /// ends its reason with `(N more not sent)`.
     ///
-    /// An error about a request that carries a reply url goes to that url, where the requester
-    /// listens (see ``requestReplyURL(_:_:)``), and counts against that url's peer: each
-    /// `knoblink get` listens on a port of its own.
-    /// - Parameter followingURL: `false` for an error that is not about the request itself (the
-    ///   implicit subscription it would have made was refused), which goes to the peer.
-    func sendError(
-        to peer: ServerPeer, address: @autoclosure () -> String, reason: @autoclosure () -> String,
-        followingURL: Bool = true
-    ) {
+    /// An error about a request goes through ``sendError(about:address:reason:)``, which follows
+    /// its reply url; this one goes to `peer` itself.
+    func sendError(to peer: ServerPeer, address: @autoclosure () -> String, reason: @autoclosure () -> String) {
         // Rule 9.10: errors on link traffic are only counted.
         guard !peer.isLink else { return }
-        var peer = peer
-        if followingURL, let errorDestination, peer === current {
-            peer = self.peer(for: errorDestination)
-        }
+        deliverError(to: peer, address: address(), reason: reason())
+    }
+
+    /// Sends `/sys/error s address s reason` about `request`, as ``sendError(to:address:reason:)``
+    /// does. An error about a request that carries a reply url goes to that url, where the
+    /// requester listens (see ``requestReplyURL(_:_:)``), and counts against that url's peer:
+    /// each `knoblink get` listens on a port of its own. An error that is not about the request
+    /// itself (the implicit subscription it would have made was refused) goes to
+    /// `request.peer` with ``sendError(to:address:reason:)``.
+    func sendError(about request: ServerRequest, address: @autoclosure () -> String, reason: @autoclosure () -> String)
+    {
+        guard !request.peer.isLink else { return }
+        let peer = request.errorDestination.map { self.peer(for: $0) } ?? request.peer
+        deliverError(to: peer, address: address(), reason: reason())
+    }
+
+    private func deliverError(
+        to peer: ServerPeer, address: @autoclosure () -> String, reason: @autoclosure () -> String
+    ) {
         guard peer.errorBucket.consume(1, now: currentNanoseconds()) else {
             stats.errorsSuppressed += 1
             peer.errorsNotSent += 1

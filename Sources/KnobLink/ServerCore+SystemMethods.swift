@@ -6,42 +6,44 @@ extension ServerCore {
     static let maximumSubscriptionsPerPeer = 16
 
     func registerSystemMethods() throws {
-        try register("/sys/subscribe") { $0.subscribeMessage($1) }
-        try register("/sys/unsubscribe") { $0.unsubscribeMessage($1) }
-        try register("/sys/refresh") { $0.refreshMessage($1) }
-        try register("/sys/list") { $0.listMessage($1) }
-        try register("/sys/groups") { $0.groupsMessage($1) }
-        try register("/sys/ping") { $0.pingMessage($1) }
-        try register("/sys/stats") { $0.statsMessage($1) }
-        try register("/sys/preset/save") { $0.presetMessage($1, action: .save) }
-        try register("/sys/preset/load") { $0.presetMessage($1, action: .load) }
-        try register("/sys/preset/delete") { $0.presetMessage($1, action: .delete) }
-        try register("/sys/preset/list") { $0.presetListMessage($1) }
-        try register("/sys/tree/reload") { $0.treeReloadMessage($1) }
+        try register("/sys/subscribe") { $0.subscribeMessage($1, $2) }
+        try register("/sys/unsubscribe") { $0.unsubscribeMessage($1, $2) }
+        try register("/sys/refresh") { $0.refreshMessage($1, $2) }
+        try register("/sys/list") { $0.listMessage($1, $2) }
+        try register("/sys/groups") { $0.groupsMessage($1, $2) }
+        try register("/sys/ping") { $0.pingMessage($1, $2) }
+        try register("/sys/stats") { $0.statsMessage($1, $2) }
+        try register("/sys/preset/save") { $0.presetMessage($1, $2, action: .save) }
+        try register("/sys/preset/load") { $0.presetMessage($1, $2, action: .load) }
+        try register("/sys/preset/delete") { $0.presetMessage($1, $2, action: .delete) }
+        try register("/sys/preset/list") { $0.presetListMessage($1, $2) }
+        try register("/sys/tree/reload") { $0.treeReloadMessage($1, $2) }
     }
 
     // MARK: Subscriptions
 
-    private func subscribeMessage(_ message: OSCMessageView) {
-        guard let peer = current else { return }
+    private func subscribeMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = request.peer
         guard let url = message.string(at: 0) else {
-            return refuse(message, peer, "expected s url [s pattern] [f maxHz] [i flags]")
+            return refuse(message, request, "expected s url [s pattern] [f maxHz] [i flags]")
         }
         var patternText = ""
         if message.argumentCount > 1 {
-            guard let text = message.string(at: 1) else { return refuse(message, peer, "the pattern must be a string") }
+            guard let text = message.string(at: 1) else {
+                return refuse(message, request, "the pattern must be a string")
+            }
             patternText = text
         }
         var maxHz = 30.0
         if message.argumentCount > 2 {
             guard let hz = message.double(at: 2), hz.isFinite, hz >= 0 else {
-                return refuse(message, peer, "maxHz must be a number, 0 or more")
+                return refuse(message, request, "maxHz must be a number, 0 or more")
             }
             maxHz = hz
         }
         var flags = Subscription.Flag.normalized
         if message.argumentCount > 3 {
-            guard let given = message.int32(at: 3) else { return refuse(message, peer, "flags must be an integer") }
+            guard let given = message.int32(at: 3) else { return refuse(message, request, "flags must be an integer") }
             flags = UInt8(truncatingIfNeeded: given) & Subscription.Flag.all
             if flags & (Subscription.Flag.normalized | Subscription.Flag.strings | Subscription.Flag.raw) == 0 {
                 flags |= Subscription.Flag.normalized
@@ -52,23 +54,24 @@ extension ServerCore {
             do {
                 pattern = try OSCAddressPattern(patternText)
             } catch {
-                return refuse(message, peer, "bad pattern: \(error.description)")
+                return refuse(message, request, "bad pattern: \(error.description)")
             }
         }
-        guard let destination = replyDestination(message, peer) else { return }
+        guard let destination = replyDestination(message, request) else { return }
         let subscriber = self.peer(for: destination)
         guard sponsor(subscriber, by: peer, message) else { return }
         if !subscriber.isSubscriber && subscribers.count >= configuration.maxPeers {
             stats.subscriberCap += 1
             return sendError(
-                to: peer, address: "/sys/subscribe", reason: "too many subscribers (at most \(configuration.maxPeers))")
+                about: request, address: "/sys/subscribe",
+                reason: "too many subscribers (at most \(configuration.maxPeers))")
         }
         // Rule 9.7: an explicit subscription replaces the implicit one; rule 9.8: the same pattern
         // again replaces its settings.
         subscriber.subscriptions.removeAll { $0.isImplicit || $0.patternText == patternText }
         guard subscriber.subscriptions.count < Self.maximumSubscriptionsPerPeer else {
             stats.subscriberCap += 1
-            return sendError(to: peer, address: "/sys/subscribe", reason: "too many subscriptions for \(url)")
+            return sendError(about: request, address: "/sys/subscribe", reason: "too many subscriptions for \(url)")
         }
         let subscription = Subscription(
             patternText: patternText, pattern: pattern, interval: maxHz > 0 ? min(1 / maxHz, 3600) : 0, flags: flags,
@@ -82,16 +85,19 @@ extension ServerCore {
         sendCurrentValues(to: destination, peer: subscriber, only: subscription)
     }
 
-    private func unsubscribeMessage(_ message: OSCMessageView) {
-        guard let peer = current else { return }
-        guard let url = message.string(at: 0) else { return refuse(message, peer, "expected s url [s pattern]") }
+    private func unsubscribeMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        guard let url = message.string(at: 0) else { return refuse(message, request, "expected s url [s pattern]") }
         _ = url
         var patternText: String?
         if message.argumentCount > 1 {
-            guard let text = message.string(at: 1) else { return refuse(message, peer, "the pattern must be a string") }
+            guard let text = message.string(at: 1) else {
+                return refuse(message, request, "the pattern must be a string")
+            }
             patternText = text
         }
-        guard let destination = replyDestination(message, peer), let subscriber = peers[destination.id] else { return }
+        guard let destination = replyDestination(message, request), let subscriber = peers[destination.id] else {
+            return
+        }
         if let patternText {
             subscriber.subscriptions.removeAll { $0.patternText == patternText && !$0.isImplicit }
         } else {
@@ -103,16 +109,16 @@ extension ServerCore {
         }
     }
 
-    private func refreshMessage(_ message: OSCMessageView) {
-        guard let peer = current, let destination = replyDestination(message, peer) else { return }
+    private func refreshMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        guard let destination = replyDestination(message, request) else { return }
         let entity = peers[destination.id]
         sendCurrentValues(to: destination, peer: entity?.isSubscriber == true ? entity : nil)
     }
 
     // MARK: Information
 
-    private func listMessage(_ message: OSCMessageView) {
-        guard let peer = current, let destination = replyDestination(message, peer) else { return }
+    private func listMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        guard let destination = replyDestination(message, request) else { return }
         beginPackets(to: destination, peer: peers[destination.id])
         builder.append(OSCMessage("/sys/update", [.int32(1)]))
         for (index, parameter) in parameters.enumerated() {
@@ -132,8 +138,8 @@ extension ServerCore {
 
     /// `/sys/group s address s displayName` for every group, in tree order, between update
     /// brackets (PROTOCOL.md section 3): what a remote surface titles its sections with.
-    private func groupsMessage(_ message: OSCMessageView) {
-        guard let peer = current, let destination = replyDestination(message, peer) else { return }
+    private func groupsMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        guard let destination = replyDestination(message, request) else { return }
         beginPackets(to: destination, peer: peers[destination.id])
         builder.append(OSCMessage("/sys/update", [.int32(1)]))
         for group in tree.allGroups {
@@ -144,15 +150,15 @@ extension ServerCore {
         endPackets()
     }
 
-    private func pingMessage(_ message: OSCMessageView) {
-        guard let peer = current, let destination = replyDestination(message, peer) else { return }
+    private func pingMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        guard let destination = replyDestination(message, request) else { return }
         send(
             OSCMessage("/sys/pong", [.string(name), .string(KnobLinkServer.version)]), to: destination,
             peer: peers[destination.id])
     }
 
-    private func statsMessage(_ message: OSCMessageView) {
-        guard let peer = current, let destination = replyDestination(message, peer) else { return }
+    private func statsMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        guard let destination = replyDestination(message, request) else { return }
         let entries = statisticsEntries()
         // Rule 9.14: as many pairs a message as fit in a datagram.
         beginPackets(to: destination, peer: peers[destination.id])
@@ -195,12 +201,11 @@ extension ServerCore {
         case save, load, delete
     }
 
-    private func presetMessage(_ message: OSCMessageView, action: PresetAction) {
-        guard let peer = current else { return }
-        guard let name = message.string(at: 0) else { return refuse(message, peer, "expected s name") }
+    private func presetMessage(_ message: OSCMessageView, _ request: ServerRequest, action: PresetAction) {
+        guard let name = message.string(at: 0) else { return refuse(message, request, "expected s name") }
         guard let presets else {
             stats.presetErrors += 1
-            return sendError(to: peer, address: message.address, reason: "no presets directory")
+            return sendError(about: request, address: message.address, reason: "no presets directory")
         }
         do throws(PresetStoreError) {
             switch action {
@@ -221,22 +226,22 @@ extension ServerCore {
         } catch {
             stats.presetErrors += 1
             if case .limitReached = error { stats.presetLimited += 1 }
-            sendError(to: peer, address: message.address, reason: error.description)
+            sendError(about: request, address: message.address, reason: error.description)
         }
     }
 
-    private func presetListMessage(_ message: OSCMessageView) {
-        guard let peer = current, let destination = replyDestination(message, peer) else { return }
+    private func presetListMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        guard let destination = replyDestination(message, request) else { return }
         guard let presets else {
             stats.presetErrors += 1
-            return sendError(to: peer, address: message.address, reason: "no presets directory")
+            return sendError(about: request, address: message.address, reason: "no presets directory")
         }
         let names: [String]
         do {
             names = try presets.list()
         } catch {
             stats.presetErrors += 1
-            return sendError(to: peer, address: message.address, reason: error.description)
+            return sendError(about: request, address: message.address, reason: error.description)
         }
         beginPackets(to: destination, peer: peers[destination.id])
         builder.append(OSCMessage("/sys/update", [.int32(1)]))
@@ -257,8 +262,8 @@ extension ServerCore {
         return true
     }
 
-    private func refuse(_ message: OSCMessageView, _ peer: ServerPeer, _ reason: String) {
+    private func refuse(_ message: OSCMessageView, _ request: ServerRequest, _ reason: String) {
         stats.badArguments += 1
-        sendError(to: peer, address: message.address, reason: reason)
+        sendError(about: request, address: message.address, reason: reason)
     }
 }

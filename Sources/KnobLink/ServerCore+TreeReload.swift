@@ -122,8 +122,8 @@ extension ServerCore {
 
     /// `/sys/tree/reload`: reads the `--tree` file again; the requester gets
     /// `/sys/tree/reloaded i parameters i added i removed`, or `/sys/error` with the reason.
-    func treeReloadMessage(_ message: OSCMessageView) {
-        guard let destination = current?.destination else { return }
+    func treeReloadMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        let destination = request.peer.destination
         let address = message.address
         reloadTreeFile { core, result in
             // The requester by its destination: the peer is the loop's, and may have left since.
@@ -133,7 +133,7 @@ extension ServerCore {
                 let counts = [report.parameters, report.added.count, report.removed.count]
                 core.reply(OSCMessage("/sys/tree/reloaded", counts.map { .int32(Int32(clamping: $0)) }), to: peer)
             case .failure(let error):
-                core.sendError(to: peer, address: address, reason: error.description, followingURL: false)
+                core.sendError(to: peer, address: address, reason: error.description)
             }
         }
     }

@@ -15,17 +15,17 @@ extension ServerCore {
         }
         let stream = WaveStream(core: self, source: source)
         wave = stream
-        try register("/wave/sub") { $0.wave?.subscribeMessage($1) }
-        try register("/wave/unsub") { $0.wave?.unsubscribeMessage($1) }
-        try register("/wave/progress") { $0.wave?.progressMessage($1) }
-        try register("/wave/progress/touch") { $0.wave?.touchMessage($1) }
-        try register("/wave/progress/z") { $0.wave?.touchMessage($1) }
-        try register("/wave/play") { $0.wave?.transportMessage($1, play: true) }
-        try register("/wave/pause") { $0.wave?.transportMessage($1, play: false) }
-        try register("/wave/playing") { $0.wave?.playingMessage($1) }
-        try register("/wave/level") { $0.wave?.levelMessage($1) }
-        try register("/wave/info") { $0.wave?.infoRequest($1) }
-        try register("/wave/load") { $0.wave?.loadMessage($1) }
+        try register("/wave/sub") { $0.wave?.subscribeMessage($1, $2) }
+        try register("/wave/unsub") { $0.wave?.unsubscribeMessage($1, $2) }
+        try register("/wave/progress") { $0.wave?.progressMessage($1, $2) }
+        try register("/wave/progress/touch") { $0.wave?.touchMessage($1, $2) }
+        try register("/wave/progress/z") { $0.wave?.touchMessage($1, $2) }
+        try register("/wave/play") { $0.wave?.transportMessage($1, $2, play: true) }
+        try register("/wave/pause") { $0.wave?.transportMessage($1, $2, play: false) }
+        try register("/wave/playing") { $0.wave?.playingMessage($1, $2) }
+        try register("/wave/level") { $0.wave?.levelMessage($1, $2) }
+        try register("/wave/info") { $0.wave?.infoRequest($1, $2) }
+        try register("/wave/load") { $0.wave?.loadMessage($1, $2) }
         stopHandlers.append { $0.wave?.stop() }
         peerRemovedHandlers.append { $0.wave?.peerRemoved($1) }
     }

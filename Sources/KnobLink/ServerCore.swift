@@ -80,9 +80,6 @@ final class ServerCore: @unchecked Sendable {
 
     /// The packet being handled, from its arrival to the end of its handling (see ``PacketContext``).
     private(set) var packet: PacketContext?
-    /// The peer whose message is being handled: the packet's, or the sender of a scheduled
-    /// bundle delivered later.
-    var current: ServerPeer?
     /// The sender of the last datagram and its peer, so that a stream of packets from one peer
     /// skips the allow-list and the table lookup; cleared when any peer leaves the table.
     var lastUDPSender: OSCSocketAddress?
@@ -96,9 +93,6 @@ final class ServerCore: @unchecked Sendable {
     /// Packets closer than this belong to one batch.
     static let burstGapNanoseconds: UInt64 = 5_000
     var lastUDPPeer: ServerPeer?
-    /// Where `/sys/error` answers to the message being handled go instead of its peer: the reply
-    /// url of a request that carries one (`P/get s url`, `/sys/list s url`, …).
-    var errorDestination: PeerDestination?
     /// New implicit subscribers, whose current values go out once their message is handled.
     var initialValuesDue: [ServerPeer] = []
     /// How many peers in the table each host (address bytes) has sent packets from: a url whose
@@ -177,7 +171,9 @@ final class ServerCore: @unchecked Sendable {
             loop: loop, options: options, maximumScheduledPackets: 4,
             onError: { error, source in reference.withCore { $0.receiveFailed(error, from: source) } },
             handler: { message, _, source in reference.withCore { $0.deliver(message, from: source) } })
-        dispatcher.fallback = { message in reference.withCore { $0.unknownAddress(message) } }
+        dispatcher.setFallback(context: ServerRequest.self) { message, request in
+            reference.withCore { $0.unknownAddress(message, request) }
+        }
         links = LinkRuntime(core: self)
         // One list of the address space's methods, which a tree reload registers again.
         try registerMethods()
@@ -200,11 +196,15 @@ final class ServerCore: @unchecked Sendable {
         return root
     }
 
-    /// Registers a method of the core's address space: `method` gets the core and the message,
-    /// through the reference, like every callback.
-    func register(_ address: String, _ method: @escaping (ServerCore, OSCMessageView) -> Void) throws {
+    /// Registers a method of the core's address space: `method` gets the core (through the
+    /// reference, like every callback), the message and its ``ServerRequest``.
+    func register(
+        _ address: String, _ method: @escaping (ServerCore, OSCMessageView, ServerRequest) -> Void
+    ) throws {
         let reference = reference
-        try dispatcher.register(address) { message in reference.withCore { method($0, message) } }
+        try dispatcher.register(address, context: ServerRequest.self) { message, request in
+            reference.withCore { method($0, message, request) }
+        }
     }
 
     func log(_ event: LogEvent) {
@@ -409,15 +409,14 @@ final class ServerCore: @unchecked Sendable {
         if !peer.isHeard { heard(peer) }
         peer.lastHeard = context.seconds
         peer.unreachableReports = 0
-        let outer = (packet, current)
+        let outer = packet
         packet = context
-        current = peer
         if let packetFilter, packetFilter(self, bytes, peer) {
             // Consumed (a link's bundle).
         } else {
             (bytes.count <= Self.smallPacketLimit ? receiver : largeReceiver).receive(bytes, from: source)
         }
-        (packet, current) = outer
+        packet = outer
         // A UDP batch's feedback goes out when the batch ends (udpBatchEnded).
         if batched { return }
         if inBurst || flushQueued {
@@ -460,18 +459,12 @@ final class ServerCore: @unchecked Sendable {
             sendError(to: peer, address: message.address, reason: "rate limit exceeded")
             return
         }
-        let previous = current
-        current = peer
-        errorDestination = requestReplyURL(message, peer)
-        defer {
-            current = previous
-            errorDestination = nil
-        }
+        let request = ServerRequest(peer: peer, errorDestination: requestReplyURL(message, peer))
         do {
-            try dispatcher.dispatch(message)
+            try dispatcher.dispatch(message, context: request)
         } catch {
             stats.unknownAddress += 1
-            sendError(to: peer, address: message.address, reason: error.description)
+            sendError(about: request, address: message.address, reason: error.description)
         }
         if !initialValuesDue.isEmpty {
             let due = initialValuesDue
@@ -499,9 +492,8 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    func unknownAddress(_ message: OSCMessageView) {
-        guard let peer = current else { return }
+    func unknownAddress(_ message: OSCMessageView, _ request: ServerRequest) {
         stats.unknownAddress += 1
-        sendError(to: peer, address: message.address, reason: "unknown address")
+        sendError(about: request, address: message.address, reason: "unknown address")
     }
 }

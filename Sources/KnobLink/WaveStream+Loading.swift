@@ -5,9 +5,9 @@ import Waveform
 extension WaveStream {
     /// `/wave/load s path`: a file below the media directory, decoded off the loop and then
     /// swapped in; anything else is refused with `/sys/error` and the source stays.
-    func loadMessage(_ message: OSCMessageView) {
-        guard let peer = core.current else { return }
-        guard let requested = message.string(at: 0) else { return refuse(message, peer, "expected s path") }
+    func loadMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = request.peer
+        guard let requested = message.string(at: 0) else { return refuse(message, request, "expected s path") }
         let resolved: Result<String, WavePathError> = media.map { $0.resolve(requested) } ?? .failure(.noMediaDirectory)
         let path: String
         switch resolved {
@@ -15,19 +15,20 @@ extension WaveStream {
         case .failure(let error):
             statistics.loadsRefused += 1
             core.log(LogEvent(level: .warning, message: "refused /wave/load from \(peer.description): \(error)"))
-            return core.sendError(to: peer, address: message.address, reason: error.description)
+            return core.sendError(about: request, address: message.address, reason: error.description)
         }
         // A file that failed to decode is not decoded again until it changes.
         let version = WaveFileVersion(path: path)
         if let media, let version, let reason = media.failure(of: path, version: version) {
             statistics.loadsRefused += 1
             return core.sendError(
-                to: peer, address: message.address, reason: reason + " (unchanged since it last failed)")
+                about: request, address: message.address, reason: reason + " (unchanged since it last failed)")
         }
         guard !loading else {
             statistics.loadsRefused += 1
             return core.sendError(
-                to: peer, address: message.address, reason: "another file is being loaded; try again when it is done")
+                about: request, address: message.address,
+                reason: "another file is being loaded; try again when it is done")
         }
         loading = true
         let name = requested.split(separator: "/").last.map(String.init) ?? requested

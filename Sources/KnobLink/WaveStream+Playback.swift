@@ -5,13 +5,13 @@ extension WaveStream {
     // MARK: Progress (scrubbing), with the echo rules of section 4
 
     /// `/wave/progress f p` scrubs; `/wave/progress` alone asks for the playhead.
-    func progressMessage(_ message: OSCMessageView) {
-        guard let peer = core.current else { return }
+    func progressMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = request.peer
         guard message.argumentCount > 0 else {
             return core.reply(Self.progressMessage(playback.progress(at: ServerCore.now())), to: peer)
         }
         guard let value = message.double(at: 0), !value.isNaN else {
-            return refuse(message, peer, "expected f progress from 0 to 1")
+            return refuse(message, request, "expected f progress from 0 to 1")
         }
         scrub(to: value, by: peer)
     }
@@ -51,9 +51,9 @@ extension WaveStream {
     }
 
     /// `/wave/progress/touch i 1|0` (alias `/wave/progress/z`): a drag of the playhead begins or ends.
-    func touchMessage(_ message: OSCMessageView) {
-        guard let peer = core.current else { return }
-        guard let flag = message.double(at: 0), !flag.isNaN else { return refuse(message, peer, "expected 1 or 0") }
+    func touchMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = request.peer
+        guard let flag = message.double(at: 0), !flag.isNaN else { return refuse(message, request, "expected 1 or 0") }
         guard let subscriber = subscriber(peer.id) else { return }
         if flag != 0 {
             subscriber.touching = true
@@ -72,20 +72,22 @@ extension WaveStream {
     // MARK: Transport
 
     /// `/wave/play` and `/wave/pause`; a zero argument (a button's release) does nothing.
-    func transportMessage(_ message: OSCMessageView, play: Bool) {
-        guard let peer = core.current else { return }
+    func transportMessage(_ message: OSCMessageView, _ request: ServerRequest, play: Bool) {
+        let peer = request.peer
         if message.argumentCount > 0 {
-            guard let flag = message.double(at: 0), !flag.isNaN else { return refuse(message, peer, "expected 1 or 0") }
+            guard let flag = message.double(at: 0), !flag.isNaN else {
+                return refuse(message, request, "expected 1 or 0")
+            }
             guard flag != 0 else { return }
         }
         setPlaying(play, by: peer)
     }
 
     /// `/wave/playing i 1|0` sets the transport; `/wave/playing` alone asks for it.
-    func playingMessage(_ message: OSCMessageView) {
-        guard let peer = core.current else { return }
+    func playingMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = request.peer
         guard message.argumentCount > 0 else { return core.reply(playingMessage(), to: peer) }
-        guard let flag = message.double(at: 0), !flag.isNaN else { return refuse(message, peer, "expected 1 or 0") }
+        guard let flag = message.double(at: 0), !flag.isNaN else { return refuse(message, request, "expected 1 or 0") }
         setPlaying(flag != 0, by: peer)
     }
 
@@ -136,15 +138,15 @@ extension WaveStream {
     }
 
     /// `/wave/level` alone asks for the level at the playhead.
-    func levelMessage(_ message: OSCMessageView) {
-        guard let peer = core.current else { return }
+    func levelMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = request.peer
         core.reply(
             OSCMessage("/wave/level", [.float32(level(at: ServerCore.now(), window: 1 / Self.defaultHz))]), to: peer)
     }
 
     /// `/wave/info [s url]`.
-    func infoRequest(_ message: OSCMessageView) {
-        guard let peer = core.current, let destination = core.replyDestination(message, peer) else { return }
+    func infoRequest(_ message: OSCMessageView, _ request: ServerRequest) {
+        guard let destination = core.replyDestination(message, request) else { return }
         core.send(infoMessage(), to: destination, peer: core.peers[destination.id])
     }
 

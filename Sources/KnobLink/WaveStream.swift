@@ -59,31 +59,31 @@ final class WaveStream: @unchecked Sendable {
 
     // MARK: Subscriptions
 
-    func subscribeMessage(_ message: OSCMessageView) {
-        guard let peer = core.current else { return }
+    func subscribeMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        let peer = request.peer
         guard let url = message.string(at: 0) else {
-            return refuse(message, peer, "expected s url [i bars] [f hz] [i flags]")
+            return refuse(message, request, "expected s url [i bars] [f hz] [i flags]")
         }
         var bars = Self.defaultBars
         if message.argumentCount > 1 {
             guard let given = message.int32(at: 1), given >= 1, Int(given) <= Self.maximumBars else {
-                return refuse(message, peer, "bars must be a whole number from 1 to \(Self.maximumBars)")
+                return refuse(message, request, "bars must be a whole number from 1 to \(Self.maximumBars)")
             }
             bars = Int(given)
         }
         var hz = Self.defaultHz
         if message.argumentCount > 2 {
             guard let given = message.double(at: 2), given.isFinite, given > 0 else {
-                return refuse(message, peer, "hz must be a number above 0 (at most \(Int(Self.maximumHz)))")
+                return refuse(message, request, "hz must be a number above 0 (at most \(Int(Self.maximumHz)))")
             }
             hz = min(max(given, Self.minimumHz), Self.maximumHz)
         }
         var flags: UInt8 = 0
         if message.argumentCount > 3 {
-            guard let given = message.int32(at: 3) else { return refuse(message, peer, "flags must be an integer") }
+            guard let given = message.int32(at: 3) else { return refuse(message, request, "flags must be an integer") }
             flags = UInt8(truncatingIfNeeded: given) & WaveSubscriber.Flag.all
         }
-        guard let destination = destination(url, message, peer) else { return }
+        guard let destination = destination(url, message, request) else { return }
         removeClosedConnections()
         let known = self.subscriber(destination.id)
         var sponsor: [UInt8]?
@@ -102,7 +102,7 @@ final class WaveStream: @unchecked Sendable {
             guard subscribers.count < core.configuration.maxPeers else {
                 statistics.subscriberCap += 1
                 return core.sendError(
-                    to: peer, address: message.address,
+                    about: request, address: message.address,
                     reason: "too many wave subscribers (at most \(core.configuration.maxPeers))")
             }
             subscriber = WaveSubscriber(destination: destination, bars: bars, interval: 1 / hz, flags: flags)
@@ -118,10 +118,9 @@ final class WaveStream: @unchecked Sendable {
         subscribers.reduce(0) { $0 + ($1.sponsorHost == host ? 1 : 0) }
     }
 
-    func unsubscribeMessage(_ message: OSCMessageView) {
-        guard let peer = core.current else { return }
-        guard let url = message.string(at: 0) else { return refuse(message, peer, "expected s url") }
-        guard let destination = destination(url, message, peer) else { return }
+    func unsubscribeMessage(_ message: OSCMessageView, _ request: ServerRequest) {
+        guard let url = message.string(at: 0) else { return refuse(message, request, "expected s url") }
+        guard let destination = destination(url, message, request) else { return }
         let before = subscribers.count
         subscribers.removeAll { $0.id == destination.id }
         if subscribers.count != before {
@@ -218,18 +217,18 @@ final class WaveStream: @unchecked Sendable {
 
     // MARK: Helpers
 
-    func destination(_ url: String, _ message: OSCMessageView, _ peer: ServerPeer) -> PeerDestination? {
-        switch core.destination(forURL: url, from: peer) {
+    func destination(_ url: String, _ message: OSCMessageView, _ request: ServerRequest) -> PeerDestination? {
+        switch core.destination(forURL: url, from: request.peer) {
         case .success(let destination): return destination
         case .failure(let error):
             core.stats.badArguments += 1
-            core.sendError(to: peer, address: message.address, reason: error.description)
+            core.sendError(about: request, address: message.address, reason: error.description)
             return nil
         }
     }
 
-    func refuse(_ message: OSCMessageView, _ peer: ServerPeer, _ reason: String) {
+    func refuse(_ message: OSCMessageView, _ request: ServerRequest, _ reason: String) {
         core.stats.badArguments += 1
-        core.sendError(to: peer, address: message.address, reason: reason)
+        core.sendError(about: request, address: message.address, reason: reason)
     }
 }

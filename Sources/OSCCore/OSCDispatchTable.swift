@@ -9,6 +9,7 @@
 /// The arrays are `let` and the table is never mutated while a handler runs, so a handler may
 /// register, unregister or dispatch again: the dispatcher then builds a new table, and this one
 /// lives until the dispatch that uses it returns.
+@usableFromInline
 final class OSCDispatchTable {
     struct Node {
         /// The node's full address in `arena` (empty for the root).
@@ -32,35 +33,35 @@ final class OSCDispatchTable {
     /// borrows the closure, where a closure copied out of an array element was retained and
     /// released around every call.
     ///
-    /// A box holds a plain handler or one that takes the dispatch's context, with the context's
-    /// type so that a dispatch with another type (or none) traps instead of reading the context
-    /// as something it is not. Both closures are non-optional `let`s: binding an optional closure
-    /// copies it, with a retain and a release around every call, where calling a `let` through
-    /// the guaranteed reference borrows it. A context handler's `handler` traps: a dispatch
-    /// without its context falls through to it.
-    final class HandlerBox {
-        let handler: OSCDispatcher.Handler
-        let contextHandler: OSCDispatcher.ErasedContextHandler
+    /// A box holds a plain handler, or (as a ``ContextHandlerBox``) one that takes the dispatch's
+    /// context, with the context's type so that a dispatch with another type (or none) traps
+    /// instead of reading the context as something it is not. The plain closure is a
+    /// non-optional `let`: binding an optional closure copies it, with a retain and a release
+    /// around every call, where calling a `let` through the guaranteed reference borrows it. A
+    /// context handler's `handler` traps: a dispatch without its context falls through to it.
+    @usableFromInline
+    class HandlerBox {
+        final let handler: OSCDispatcher.Handler
         /// `nil` for a plain handler.
-        let contextType: ObjectIdentifier?
+        final let contextType: ObjectIdentifier?
 
         init(_ handler: @escaping OSCDispatcher.Handler) {
             self.handler = handler
-            contextHandler = { _, _ in }
             contextType = nil
         }
 
-        init(contextType: ObjectIdentifier, _ handler: @escaping OSCDispatcher.ErasedContextHandler) {
-            self.handler = { message in
+        /// A box for a handler that takes a context of the type `contextType` names.
+        @usableFromInline
+        init(contextType: ObjectIdentifier) {
+            handler = { message in
                 preconditionFailure(
                     "OSCDispatcher: the handler on \(message.address) takes a context that this dispatch did not pass")
             }
-            contextHandler = handler
             self.contextType = contextType
         }
 
         @inline(__always)
-        func call(_ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext) {
+        final func call(_ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext) {
             if contextType == nil {
                 handler(message)
             } else {
@@ -68,11 +69,38 @@ final class OSCDispatchTable {
             }
         }
 
-        private func callWithContext(_ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext) {
+        private final func callWithContext(_ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext) {
             guard let pointer = context.pointer, context.type == contextType else {
                 return handler(message)
             }
-            contextHandler(message, pointer)
+            call(message, contextAt: pointer)
+        }
+
+        /// Calls the handler with the context at `pointer`, of the box's context type.
+        @usableFromInline
+        func call(_ message: OSCMessageView, contextAt pointer: UnsafeRawPointer) {
+            handler(message)
+        }
+    }
+
+    /// A handler that takes a `Context`, held as the caller made it: a closure that captures a
+    /// single class reference needs no context object of its own, and wrapping it in a closure
+    /// that converts the pointer would add one per registration (32 bytes each; a server
+    /// registers thousands).
+    @usableFromInline
+    final class ContextHandlerBox<Context>: HandlerBox {
+        @usableFromInline
+        let typedHandler: (OSCMessageView, Context) -> Void
+
+        @inlinable
+        init(_ handler: @escaping (OSCMessageView, Context) -> Void) {
+            typedHandler = handler
+            super.init(contextType: ObjectIdentifier(Context.self))
+        }
+
+        @inlinable
+        override func call(_ message: OSCMessageView, contextAt pointer: UnsafeRawPointer) {
+            typedHandler(message, pointer.assumingMemoryBound(to: Context.self).pointee)
         }
     }
 

@@ -50,10 +50,6 @@ public final class OSCDispatcher {
     /// A method's handler: it reads the message in place, through the view's coercing getters.
     public typealias Handler = (OSCMessageView) -> Void
 
-    /// A context handler with its context's type erased: the context is at the pointer.
-    @usableFromInline
-    typealias ErasedContextHandler = (OSCMessageView, UnsafeRawPointer) -> Void
-
     /// A dispatch's context, type-erased: where the caller's value is, and its type.
     @usableFromInline
     struct ErasedContext {
@@ -150,18 +146,7 @@ public final class OSCDispatcher {
         _ address: String, typeSpec: String? = nil, context: Context.Type,
         handler: @escaping (OSCMessageView, Context) -> Void
     ) throws(OSCAddressError) -> OSCMethodID {
-        // Inlinable so that the unwrapping closure is specialised for `Context` in the caller.
-        try register(address, typeSpec: typeSpec, contextType: ObjectIdentifier(Context.self)) { message, pointer in
-            handler(message, pointer.assumingMemoryBound(to: Context.self).pointee)
-        }
-    }
-
-    @usableFromInline
-    func register(
-        _ address: String, typeSpec: String?, contextType: ObjectIdentifier,
-        handler: @escaping ErasedContextHandler
-    ) throws(OSCAddressError) -> OSCMethodID {
-        try register(address, typeSpec: typeSpec, box: OSCDispatchTable.HandlerBox(contextType: contextType, handler))
+        try register(address, typeSpec: typeSpec, box: OSCDispatchTable.ContextHandlerBox(handler))
     }
 
     /// Sets the fallback for dispatches that pass a `Context`: it gets the message that reached no
@@ -173,23 +158,16 @@ public final class OSCDispatcher {
     ///   - handler: the fallback, or `nil` to remove it.
     @inlinable
     public func setFallback<Context>(context: Context.Type, _ handler: ((OSCMessageView, Context) -> Void)?) {
-        guard let handler else {
-            setFallback(contextType: nil, nil)
-            return
-        }
-        setFallback(contextType: ObjectIdentifier(Context.self)) { message, pointer in
-            handler(message, pointer.assumingMemoryBound(to: Context.self).pointee)
-        }
+        setFallback(box: handler.map { OSCDispatchTable.ContextHandlerBox($0) })
     }
 
     @usableFromInline
-    func setFallback(contextType: ObjectIdentifier?, _ handler: ErasedContextHandler?) {
-        contextFallback = contextType.flatMap { type in
-            handler.map { OSCDispatchTable.HandlerBox(contextType: type, $0) }
-        }
+    func setFallback(box: OSCDispatchTable.HandlerBox?) {
+        contextFallback = box
     }
 
-    private func register(
+    @usableFromInline
+    func register(
         _ address: String, typeSpec: String?, box: OSCDispatchTable.HandlerBox
     ) throws(OSCAddressError) -> OSCMethodID {
         let bytes = Array(address.utf8)

@@ -238,6 +238,45 @@ import Testing
         #expect(sender.messages.isEmpty)
     }
 
+    /// Each message of a bundle is its own request: an error follows that message's reply url,
+    /// or goes to the sender when the message carries none, whatever the message before it did.
+    @Test func eachMessageOfABundleRoutesItsErrorsByItself() async throws {
+        let fixture = try ServerFixture { $0.implicitSubscriptions = false }
+        let sender = try fixture.peer()
+        let asker = try fixture.peer()
+        let messages: [OSCPacket] = [
+            .message(OSCMessage("/knob/nope/get", [.string(asker.url)])),
+            .message(OSCMessage("/knob/nope")),
+            .message(OSCMessage("/knob/gone/info", [.string(asker.url)])),
+        ]
+        sender.send(packet: .bundle(OSCBundle(timeTag: .immediately, messages)))
+        #expect(await asker.wait { $0.filter { $0.address == "/sys/error" }.count == 2 })
+        #expect(await sender.wait { !$0.isEmpty })
+        await sender.sync()
+        #expect(
+            asker.messages("/sys/error").map { $0.arguments.first } == [
+                .string("/knob/nope/get"), .string("/knob/gone/info"),
+            ])
+        #expect(
+            sender.messages("/sys/error").map { $0.arguments } == [[.string("/knob/nope"), .string("unknown address")]])
+    }
+
+    /// An error that is not about the request itself (the implicit subscription that a `get` would
+    /// have made was refused) goes to the sender, while the answer goes to the reply url.
+    @Test func aRefusedImplicitSubscriptionIsToldToTheSenderNotTheReplyURL() async throws {
+        let fixture = try ServerFixture { $0.maxPeers = 1 }
+        let subscriber = try fixture.peer()
+        await subscriber.subscribe()
+        let sender = try fixture.peer()
+        let asker = try fixture.peer()
+        sender.send("/knob/gain/get", [.string(asker.url)])
+        #expect(await asker.next("/knob/gain") != nil)
+        let error = await sender.next("/sys/error")
+        #expect(error?.arguments.first == .string("/sys/subscribe"))
+        #expect(asker.messages("/sys/error").isEmpty)
+        #expect(fixture.statistic("subscriberCap") == 1)
+    }
+
     @Test func dualStackServerAnswersIPv4PeersAndTheirURLs() async throws {
         let fixture = try ServerFixture {
             $0.bindHost = "::"

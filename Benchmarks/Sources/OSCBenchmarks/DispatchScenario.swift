@@ -52,6 +52,45 @@ struct DispatchScenario {
         }
     }
 
+    /// A server's context: the sender (a class reference) and where errors go (an optional).
+    struct Request {
+        let sender: Tally
+        let errorDestination: Int?
+    }
+
+    /// The same table with handlers that take a ``Request``, as the server registers its methods.
+    final class ContextTable {
+        let dispatcher = OSCDispatcher()
+        let tally = Tally()
+
+        init() {
+            let tally = tally
+            for index in 0..<100 {
+                try! dispatcher.register("/knob/p\(index)", typeSpec: "f", context: Request.self) { message, request in
+                    tally.calls += 1
+                    tally.sum += message.float(at: 0)! + Float(request.errorDestination ?? 0)
+                }
+            }
+        }
+    }
+
+    /// KnobLink, bytes to handlers that take a context: a ``Request`` made per message, as the
+    /// server makes one in `deliver`.
+    func endToEndWithContext(_ table: ContextTable) -> Contender {
+        let bytes = bytes
+        let sender = Tally()
+        return Contender("KnobLink, context") { iterations in
+            bytes.withUnsafeBytes { packet in
+                let start = cpuNanoseconds()
+                for _ in 0..<iterations {
+                    let request = Request(sender: sender, errorDestination: nil)
+                    _ = try! table.dispatcher.dispatch(try! OSCMessageView(packet), context: request)
+                }
+                return cpuNanoseconds() - start
+            }
+        }
+    }
+
     /// KnobLink, dispatch alone: the view is made once, outside the timed loop.
     func dispatchOnly(_ table: Table) -> Contender {
         let bytes = bytes

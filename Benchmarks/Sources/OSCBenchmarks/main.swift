@@ -39,6 +39,7 @@ codec.printMarkdown()
 let dispatch = Report(
     title: "OSC dispatch, 100 methods /knob/p0 … /knob/p99, KnobLink vs liblo 0.31 (median of \(rounds.rounds) rounds)")
 let table = DispatchScenario.Table()
+let contextTable = DispatchScenario.ContextTable()
 let server = kb_lo_dispatch_new()!
 for address in ["/knob/p50", "/knob/p99", "/knob/p1*"] where selected("dispatch \(address)") {
     let scenario = DispatchScenario(address)
@@ -46,7 +47,7 @@ for address in ["/knob/p50", "/knob/p99", "/knob/p1*"] where selected("dispatch 
     precondition(reached.knobLink == reached.liblo, "\(address) reaches \(reached) handlers")
     let rates = rounds.samples([
         scenario.endToEnd(table), scenario.libloEndToEnd(server), scenario.dispatchOnly(table),
-        scenario.decodeOnly(), scenario.libloDecodeOnly(),
+        scenario.decodeOnly(), scenario.libloDecodeOnly(), scenario.endToEndWithContext(contextTable),
     ])
     let label = "\(address) (\(reached.knobLink) handler\(reached.knobLink == 1 ? "" : "s"))"
     dispatch.addSamples(
@@ -56,6 +57,8 @@ for address in ["/knob/p50", "/knob/p99", "/knob/p1*"] where selected("dispatch 
     dispatch.addSamples(
         "\(label), dispatch alone", knobLink: rates[2], peerName: "liblo (total − decode)", peer: libloDispatchOnly,
         target: 5)
+    dispatch.addSamples(
+        "\(label), bytes → handlers with a context", knobLink: rates[5], peerName: "liblo", peer: rates[1], target: 5)
     dispatch.addSamples("\(label), decode alone", knobLink: rates[3], peerName: "liblo", peer: rates[4], target: nil)
 }
 kb_lo_dispatch_free(server)
