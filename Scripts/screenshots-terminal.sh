@@ -21,9 +21,13 @@ for scheme in dark light; do
         tmux -L "$socket" capture-pane -t shot -p | grep -q Gain && break
         sleep 0.1
     done
+    # A click on the waveform row seeks to 40 % (column 38 of the row's 94 cells), and Tab takes
+    # the focus from the row to Gain.
+    tmux -L "$socket" send-keys -t shot -l $'\e[<0;39;1M\e[<0;39;1m'
+    sleep 0.1
     # Gain to 7.2 dB, Frequency to 60 %, Pan a little left, Retrigger on, Attack and Sustain up;
     # Shift-Tab brings the focus back to Gain, whose value then shows under it.
-    for keys in L Tab 6 Tab H Tab ' ' Tab Tab Tab 3 Tab Tab 7 BTab BTab BTab BTab BTab BTab BTab BTab; do
+    for keys in Tab L Tab 6 Tab H Tab ' ' Tab Tab Tab 3 Tab Tab 7 BTab BTab BTab BTab BTab BTab BTab BTab; do
         if [ "${#keys}" -eq 1 ]; then
             tmux -L "$socket" send-keys -t shot -l "$keys"
         else

@@ -33,6 +33,8 @@ final class ServerCore: @unchecked Sendable {
     let logHandler = LockedHandler<LogEvent>()
     /// Told of each tree served after a reload, on the loop; set from any thread.
     let treeReloadHandler = LockedHandler<ParameterTree>()
+    /// Told of the wave stream's changes of course (``KnobLinkServer/onWaveChange``).
+    let waveHandler = LockedHandler<WaveState>()
 
     var udp: OSCUDPServer?
     var tcp: OSCTCPServer?

@@ -71,6 +71,7 @@ extension WaveStream {
     func replaceSource(with newSource: WaveSource) {
         let wasPlaying = playback.isPlaying
         source = newSource
+        sourceCount += 1
         barCache.removeAll()
         playback = WavePlayback(duration: newSource.durationSeconds)
         for subscriber in subscribers {

@@ -19,17 +19,18 @@ extension WaveStream {
     /// Moves the playhead for `peer`: fanned out to every other visualiser (E1), not back to the
     /// peer unless it asked (E2, flag 8), corrected to the peer when clamped (E3), held for
     /// visualisers that touch it (E4) and sent no faster than each one's rate (E5).
-    func scrub(to value: Double, by peer: ServerPeer) {
+    /// `peer` is `nil` for a seek of the embedder (``KnobLinkServer/seekWave(to:)``).
+    func scrub(to value: Double, by peer: ServerPeer?) {
         let now = ServerCore.now()
         let before = playback.progress(at: now)
         let applied = playback.seek(to: value, at: now)
         statistics.scrubs += 1
-        if abs(applied - value) > Self.tolerance {
+        if let peer, abs(applied - value) > Self.tolerance {
             core.reply(Self.progressMessage(applied), to: peer)
         }
         let changed = playback.isPlaying || abs(applied - before) > Self.tolerance
         for subscriber in subscribers {
-            if subscriber.id == peer.id {
+            if subscriber.id == peer?.id {
                 if subscriber.wantsOwnEcho {
                     subscriber.progressPending = true
                 } else {
@@ -163,6 +164,7 @@ extension WaveStream {
             // The end of the source: the playhead stays at 1 and the transport says it stopped.
             transportChanged(now: now)
         }
+        reportChange(now: now)
         var next = playback.endTime
         for subscriber in subscribers where subscriber.statePending {
             let due = subscriber.lastStateTime + Self.minimumStateInterval

@@ -34,6 +34,10 @@ final class WaveStream: @unchecked Sendable {
     var timer: DispatchWorkItem?
     var timerDeadline = Double.infinity
     var statistics = WaveStatistics()
+    /// Counts the sources, for ``WaveState/source``.
+    var sourceCount = 0
+    /// The playhead and source last reported to ``ServerCore/waveHandler``.
+    private var reported: (playback: WavePlayback, source: Int)?
 
     init(core: ServerCore, source: WaveSource) {
         self.core = core
@@ -50,6 +54,21 @@ final class WaveStream: @unchecked Sendable {
         timer?.cancel()
         timer = nil
         timerDeadline = .infinity
+    }
+
+    /// The state at `now`.
+    func state(at now: Double) -> WaveState {
+        WaveState(
+            name: source.name, duration: source.durationSeconds, source: sourceCount,
+            progress: playback.progress(at: now), isPlaying: playback.isPlaying)
+    }
+
+    /// Tells the embedder's wave handler of a change of course since the last report: a play,
+    /// pause, seek or end changes the playback's anchor, a load the source.
+    func reportChange(now: Double) {
+        if let reported, reported.playback == playback, reported.source == sourceCount { return }
+        reported = (playback, sourceCount)
+        core.waveHandler(state(at: now))
     }
 
     /// The counters, and the current number of visualisers.

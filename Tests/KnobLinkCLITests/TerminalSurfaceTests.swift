@@ -144,7 +144,7 @@ import Testing
         let release = listener.waitForMessage("/knob/gain/touch", after: 1)
         #expect(release?.arguments == [.int32(0)])
         // While the mouse holds the knob, a remote value waits; it shows on release.
-        try surface.tmux.mouse(0, x: 8, y: 6)
+        try surface.tmux.mouse(0, x: 8, y: 8)
         // The press has reached the surface (its touch is out) before the remote value comes:
         // on a loaded machine the remote value could otherwise arrive first.
         #expect(listener.waitForMessage("/knob/gain/touch", after: 2)?.arguments == [.int32(1)])
@@ -153,7 +153,7 @@ import Testing
         #expect(Self.waitFor(setter, "/knob/gain") { $0 == -40 } == -40)
         Thread.sleep(forTimeInterval: 0.3)
         #expect(try !surface.tmux.screen().contains("-40 dB"))
-        try surface.tmux.mouse(0, x: 8, y: 6, release: true)
+        try surface.tmux.mouse(0, x: 8, y: 8, release: true)
         #expect(surface.tmux.waitForScreen { $0.contains("-40 dB") })
         #expect(Self.raw(setter, "/knob/gain") == -40)
     }
@@ -163,17 +163,18 @@ import Testing
         let peer = try UDPTestPeer(server: surface.port)
         try surface.tmux.type("0")
         #expect(Self.waitFor(peer, "/knob/gain") { $0 == -60 } == -60)
-        // Gain's tile is rows 2…6, columns 2…13 (1-based); its centre column is 8.
-        try surface.tmux.mouse(0, x: 8, y: 6)
-        try surface.tmux.mouse(32, x: 8, y: 2)
-        try surface.tmux.mouse(0, x: 8, y: 2, release: true)
+        // Below the waveform row and a blank one, Gain's tile is rows 4…8, columns 2…13
+        // (1-based); its centre column is 8.
+        try surface.tmux.mouse(0, x: 8, y: 8)
+        try surface.tmux.mouse(32, x: 8, y: 4)
+        try surface.tmux.mouse(0, x: 8, y: 4, release: true)
         // 4 rows = 64 points of a 200-point sweep: 0.32 of -60…12 dB.
         let gain = Self.waitFor(peer, "/knob/gain") { abs($0 + 36.96) < 0.01 }
         #expect(gain.map { abs($0 + 36.96) < 0.01 } == true, "gain is \(String(describing: gain))")
-        try surface.tmux.mouse(64, x: 8, y: 3)
+        try surface.tmux.mouse(64, x: 8, y: 5)
         #expect(Self.waitFor(peer, "/knob/gain") { abs($0 + 36.24) < 0.01 }.map { abs($0 + 36.24) < 0.01 } == true)
-        try surface.tmux.mouse(0, x: 5, y: 10)
-        try surface.tmux.mouse(0, x: 5, y: 10, release: true)
+        try surface.tmux.mouse(0, x: 5, y: 12)
+        try surface.tmux.mouse(0, x: 5, y: 12, release: true)
         #expect(Self.waitFor(peer, "/toggle/retrigger") { $0 == 1 } == 1)
     }
 

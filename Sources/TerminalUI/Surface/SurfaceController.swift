@@ -269,15 +269,21 @@ public final class SurfaceController {
             y: Double(mouse.y) * Self.pointsPerRow)
     }
 
+    /// The row's x of the middle of the pointer's cell: the row starts at column 1, and a click
+    /// on a cell seeks to its middle, where the playhead's half block then shows.
+    private static func waveformX(column: Int) -> Double {
+        Double(column - 1) + 0.5
+    }
+
     private func dragWaveform(to mouse: MouseEvent) {
         guard let waveform, var start = waveformDrag else { return }
-        let x = Double(mouse.x - 1)
+        let x = Self.waveformX(column: mouse.x)
         if !start.moved {
             // A drag starts after 3 px of travel: a column is more than that.
             guard mouse.x != start.startColumn else { return }
             start.moved = true
             waveformDrag = start
-            waveform.send(.dragStarted(x: Double(start.startColumn - 1)))
+            waveform.send(.dragStarted(x: Self.waveformX(column: start.startColumn)))
         }
         waveform.send(.dragMoved(x: x))
         onSeek?(waveform.state.progress)
@@ -286,7 +292,7 @@ public final class SurfaceController {
     private func releaseWaveform(at mouse: MouseEvent, moved: Bool) {
         defer { waveformDrag = nil }
         guard let waveform else { return }
-        let x = Double(mouse.x - 1)
+        let x = Self.waveformX(column: mouse.x)
         waveform.send(moved ? .dragEnded(x: x) : .tapped(x: x))
         onSeek?(waveform.state.progress)
     }

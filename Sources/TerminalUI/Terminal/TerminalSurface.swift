@@ -41,6 +41,8 @@ public final class TerminalSurface: Sendable {
     /// The tree shown: the one given at creation until ``replaceTree(_:)``.
     private let tree: LockedValue<ParameterTree>
     private let onQuit: @Sendable () -> Void
+    /// The waveform row's source, if the surface has one.
+    private let waveform: SurfaceWaveform?
 
     /// What exists while the surface runs; touched only on `queue`.
     private final class Running: @unchecked Sendable {
@@ -52,11 +54,22 @@ public final class TerminalSurface: Sendable {
         var observation: Cancellation?
         var framePending = false
         var lastFrame = DispatchTime(uptimeNanoseconds: 0)
+        /// The waveform row's store, kept across tree reloads.
+        let waveStore: Store<ScrubberFeature>?
+        /// The transport last read, and when.
+        var transport: SurfaceWaveform.Transport?
+        var transportRead = DispatchTime(uptimeNanoseconds: 0)
+        /// Whether a frame for the moving playhead is scheduled.
+        var tickPending = false
 
-        init(controller: SurfaceController, renderer: FrameRenderer, painter: SurfacePainter) {
+        init(
+            controller: SurfaceController, renderer: FrameRenderer, painter: SurfacePainter,
+            waveStore: Store<ScrubberFeature>?
+        ) {
             self.controller = controller
             self.renderer = renderer
             self.painter = painter
+            self.waveStore = waveStore
         }
     }
 
@@ -65,13 +78,15 @@ public final class TerminalSurface: Sendable {
     /// - Parameters:
     ///   - tree: the parameters to show and control.
     ///   - options: theme, colours, frame rate.
+    ///   - waveform: the waveform row's source, or `nil` for no row.
     ///   - status: what the status line says; called for each frame.
     ///   - onQuit: called on the surface's queue when the user quits (`q`, Ctrl-C), after the
     ///     terminal is restored.
     public init(
-        tree: ParameterTree, options: Options, status: @escaping @Sendable () -> SurfaceStatus,
-        onQuit: @escaping @Sendable () -> Void
+        tree: ParameterTree, options: Options, waveform: SurfaceWaveform? = nil,
+        status: @escaping @Sendable () -> SurfaceStatus, onQuit: @escaping @Sendable () -> Void
     ) {
+        self.waveform = waveform
         self.tree = LockedValue(tree)
         self.options = options
         self.status = status
@@ -102,14 +117,23 @@ public final class TerminalSurface: Sendable {
     /// - Throws: ``RawTerminalError`` when standard input is not a terminal.
     public func start() throws(RawTerminalError) {
         try RawTerminal.enter()
+        let waveStore = waveform.map { _ in Store(initialState: ScrubberFeature.State(), reducer: ScrubberFeature()) }
         let running = Running(
-            controller: makeController(), renderer: FrameRenderer(colorMode: options.colorMode),
-            painter: SurfacePainter(theme: options.theme, colorMode: options.colorMode))
+            controller: makeController(waveStore: waveStore), renderer: FrameRenderer(colorMode: options.colorMode),
+            painter: SurfacePainter(theme: options.theme, colorMode: options.colorMode), waveStore: waveStore)
         state.withLock { $0 = running }
         queue.sync {
             observeStore(running)
             running.sources = [makeInputSource(running), makeResizeSource(running)]
+            readTransport(running)
             drawFrame(running)
+        }
+        waveform?.observe { [weak self] in
+            guard let self else { return }
+            queue.async { [self] in
+                guard let running = state.withLock({ $0 }) else { return }
+                readTransport(running)
+            }
         }
     }
 
@@ -120,18 +144,65 @@ public final class TerminalSurface: Sendable {
         queue.async { [self] in
             guard let running = state.withLock({ $0 }) else { return }
             stopStore(running)
-            running.controller = makeController()
+            running.controller = makeController(waveStore: running.waveStore)
+            running.controller.isPlaying = running.transport?.isPlaying ?? false
             observeStore(running)
             drawFrame(running)
         }
     }
 
-    /// A controller of a new store of the tree's controls, at the terminal's size.
-    private func makeController() -> SurfaceController {
+    /// A controller of a new store of the tree's controls, at the terminal's size, with the
+    /// waveform row's gestures going to ``waveform``.
+    private func makeController(waveStore: Store<ScrubberFeature>?) -> SurfaceController {
         let size = RawTerminal.size() ?? (80, 24)
         let (store, sections) = Self.makeStore(tree: tree.withLock { $0 })
-        return SurfaceController(
-            store: store, sections: sections, theme: options.theme, width: size.width, height: size.height)
+        let controller = SurfaceController(
+            store: store, sections: sections, waveform: waveStore, theme: options.theme, width: size.width,
+            height: size.height)
+        if let waveform {
+            controller.onPlayPause = { waveform.setPlaying($0) }
+            controller.onSeek = { waveform.seek($0) }
+        }
+        return controller
+    }
+
+    /// Reads the waveform's transport (and its bars, for a new source) after a change of
+    /// course; on `queue`.
+    private func readTransport(_ running: Running) {
+        guard let waveform, let waveStore = running.waveStore else { return }
+        let transport = waveform.transport()
+        if transport.source != running.transport?.source {
+            waveStore.send(.barsLoaded(waveform.bars(SurfaceWaveform.barCount)))
+        }
+        running.transport = transport
+        running.transportRead = .now()
+        running.controller.isPlaying = transport.isPlaying
+        waveStore.send(.playbackProgressed(transport.progress))
+        scheduleFrame()
+    }
+
+    /// While the playhead moves: its position now, and a frame when it reaches the next half
+    /// column (never sooner than a frame's time); nothing is scheduled while it stands still.
+    private func advancePlayhead(_ running: Running) {
+        guard let transport = running.transport, transport.isPlaying, let waveStore = running.waveStore else {
+            return
+        }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - running.transportRead.uptimeNanoseconds) / 1e9
+        let progress = transport.progress(after: elapsed)
+        waveStore.send(.playbackProgressed(progress))
+        guard progress < 1, !running.tickPending else { return }
+        running.tickPending = true
+        let columns = Double(max(1, Int(waveStore.state.width)))
+        let step = max(transport.duration / (2 * columns), Self.seconds(options.frameInterval))
+        queue.asyncAfter(deadline: .now() + step) { [weak self] in
+            guard let self, let running = state.withLock({ $0 }) else { return }
+            running.tickPending = false
+            scheduleFrame()
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Starts the store's value observation and redraws on each of its changes; on `queue`.
@@ -233,6 +304,7 @@ public final class TerminalSurface: Sendable {
 
     private func drawFrame(_ running: Running) {
         running.lastFrame = .now()
+        advancePlayhead(running)
         let grid = running.painter.paint(running.controller.scene(status: status()))
         if let bytes = running.renderer.render(grid) {
             RawTerminal.write(bytes)
