@@ -7,12 +7,12 @@ extension KnobLinkServer {
         onLoop { core.wave?.state(at: ServerCore.now()) }
     }
 
-    /// The source's bars, peak per bar at full scale, 0…1 (what `/wave/sub` with `count` bars
-    /// and flags 0 receives); empty without a stream.
+    /// The source's bars, 0…1: the peak of each, scaled so that the loudest is 1 (what a
+    /// visualiser of `/wave/sub` with `count` bars and flags 0 receives); empty without a stream.
     /// - Parameter count: how many bars, 1 to 65,536.
     public func waveBars(count: Int) -> [Float] {
         let count = min(max(count, 1), WaveStream.maximumBars)
-        return onLoop { core.wave?.bars(for: WaveBarKey(count: count, rms: false, normalized: false)) ?? [] }
+        return onLoop { core.wave?.bars(for: WaveBarKey(count: count, rms: false, normalized: true)) ?? [] }
     }
 
     /// Plays or pauses, as `/wave/play` and `/wave/pause` from a peer do: every visualiser hears

@@ -79,6 +79,8 @@ struct SurfaceCommand: RunnableCommand {
             case .treeReplaced(let tree):
                 if let log { KnobLinkTool.write("\(url): the server's tree changed; redrawn\n", to: log) }
                 DispatchQueue.main.async { screen.replace(with: tree) }
+            case .waveChanged:
+                screen.waveChanged()
             }
         }
         screen.remote = remote
@@ -114,7 +116,9 @@ struct SurfaceCommand: RunnableCommand {
     /// with another tree.
     final class Screen: Sendable {
         private let theme: Theme
-        private let state = Mutex<(surface: TerminalSurface?, remote: RemoteParameterTree?)>((nil, nil))
+        private let state = Mutex<
+            (surface: TerminalSurface?, remote: RemoteParameterTree?, waveObserver: (@Sendable () -> Void)?)
+        >((nil, nil, nil))
 
         init(theme: Theme) {
             self.theme = theme
@@ -130,6 +134,7 @@ struct SurfaceCommand: RunnableCommand {
             let colorMode = ColorMode(environment: ProcessInfo.processInfo.environment)
             let surface = TerminalSurface(
                 tree: tree, options: TerminalSurface.Options(theme: theme, colorMode: colorMode),
+                waveform: waveform(),
                 status: { [weak self] in
                     guard let remote = self?.remote else { return SurfaceStatus(name: "") }
                     return SurfaceStatus(name: remote.serverName, isConnected: remote.state != .lost)
@@ -155,6 +160,28 @@ struct SurfaceCommand: RunnableCommand {
                 KnobLinkTool.write("Error: \(error.message)\n", to: .standardError)
                 exit(1)
             }
+        }
+
+        /// The waveform row bound to the mirror's `/wave/sub` subscription: the server's bars
+        /// and playhead, its play, pause and seeks sent to the server.
+        private func waveform() -> SurfaceWaveform {
+            let wave: @Sendable () -> RemoteWave? = { [weak self] in self?.remote?.wave }
+            return SurfaceWaveform(
+                bars: { _ in wave()?.bars ?? [] },
+                transport: {
+                    let state = wave() ?? RemoteWave()
+                    return SurfaceWaveform.Transport(
+                        progress: state.progress, isPlaying: state.isPlaying, duration: state.duration,
+                        source: state.source)
+                },
+                setPlaying: { [weak self] in self?.remote?.setWavePlaying($0) },
+                seek: { [weak self] in self?.remote?.seekWave(to: $0) },
+                observe: { [weak self] changed in self?.state.withLock { $0.waveObserver = changed } })
+        }
+
+        /// The mirror heard the server's waveform stream change.
+        func waveChanged() {
+            state.withLock { $0.waveObserver }?()
         }
 
         func redraw() {

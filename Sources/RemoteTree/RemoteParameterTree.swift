@@ -82,6 +82,20 @@ public final class RemoteParameterTree: Sendable {
     /// The server's name, from its `/sys/pong`.
     public var serverName: String { session.shared.withLock { $0.serverName } }
 
+    /// The server's waveform stream, once the mirror's `/wave/sub` has been answered: its
+    /// source's bars and the playhead. ``RemoteTreeEvent/waveChanged`` says when it changes.
+    public var wave: RemoteWave? { session.shared.withLock { $0.wave } }
+
+    /// Plays (`true`) or pauses the server's waveform stream, as `/wave/play` and `/wave/pause` do.
+    public func setWavePlaying(_ playing: Bool) {
+        session.setWavePlaying(playing)
+    }
+
+    /// Moves the server's playhead to `progress` (0…1, clamped), as `/wave/progress f` does.
+    public func seekWave(to progress: Double) {
+        session.seekWave(to: progress)
+    }
+
     /// The traffic so far.
     public var statistics: RemoteTreeStatistics { session.shared.withLock { $0.statistics } }
 

@@ -33,6 +33,8 @@ final class RemoteSession: @unchecked Sendable {
         var state = RemoteTreeState.resyncing
         var statistics = RemoteTreeStatistics()
         var serverName = ""
+        /// The waveform stream, once its first message came.
+        var wave: RemoteWave?
     }
 
     let url: OSCURL
@@ -75,6 +77,8 @@ final class RemoteSession: @unchecked Sendable {
     private var touched: Set<Int> = []
     private var heldUntil: [Int: DispatchTime] = [:]
     private var pending: [Int: ParameterValue] = [:]
+    /// The overview frame being received.
+    private var waveFrame: RemoteWaveFrame?
 
     init(url: OSCURL, options: RemoteTreeOptions, onEvent: @escaping @Sendable (RemoteTreeEvent) -> Void) {
         self.url = url
@@ -375,6 +379,14 @@ final class RemoteSession: @unchecked Sendable {
             OSCMessage(
                 "/sys/subscribe",
                 [.string(subscribeURL), .string(""), .float32(Float(options.maximumRate)), .int32(Self.rawValues)]))
+        // The waveform: peak bars scaled to the loudest (flags 0), the state burst at once.
+        send(
+            OSCMessage(
+                "/wave/sub",
+                [
+                    .string(subscribeURL), .int32(Int32(RemoteWave.barCount)), .float32(RemoteWave.progressRate),
+                    .int32(0),
+                ]))
     }
 
     /// Subscription flag 4: values in the parameters' own units (`P/raw f`), the same units as
@@ -425,9 +437,67 @@ final class RemoteSession: @unchecked Sendable {
             if phase != .idle, syncStep(message) { continue }
             if message.address == "/sys/stats" {
                 statsArrived(message)
+            } else if message.address.hasPrefix("/wave/") {
+                waveArrived(message)
             } else if phase == .idle || phase == .subscribing {
                 valueArrived(message)
             }
+        }
+    }
+
+    // MARK: The waveform
+
+    /// `/wave/info`, `/wave/bars`, `/wave/progress`, `/wave/playing` of the subscription.
+    private func waveArrived(_ message: OSCMessage) {
+        var wave = shared.withLock { $0.wave } ?? RemoteWave()
+        let arguments = message.arguments
+        switch message.address {
+        case "/wave/info":
+            guard arguments.count >= 2, case .string(let name) = arguments[0], let duration = Self.number(arguments[1])
+            else { return }
+            wave.name = name
+            wave.duration = Double(duration)
+        case "/wave/bars":
+            guard arguments.count == 4, case .int32(let seq) = arguments[0], case .int32(let offset) = arguments[1],
+                case .int32(let total) = arguments[2], case .blob(let blob) = arguments[3]
+            else { return }
+            if waveFrame?.seq != seq || waveFrame?.bars.count != Int(total) {
+                waveFrame = RemoteWaveFrame(seq: seq, total: total)
+            }
+            guard waveFrame?.add(offset: offset, blob: blob) == true, let frame = waveFrame else { return }
+            waveFrame = nil
+            wave.bars = frame.bars
+            wave.source += 1
+        case "/wave/progress":
+            guard let progress = arguments.first.flatMap(Self.number), !progress.isNaN else { return }
+            wave.progress = min(1, max(0, Double(progress)))
+        case "/wave/playing":
+            guard let playing = arguments.first.flatMap(Self.number) else { return }
+            wave.isPlaying = playing != 0
+        default:
+            return
+        }
+        shared.withLock { $0.wave = wave }
+        onEvent(.waveChanged)
+    }
+
+    /// Plays or pauses the server's stream (`/wave/play`, `/wave/pause`).
+    func setWavePlaying(_ playing: Bool) {
+        loop.execute { [self] in
+            guard !closed else { return }
+            send(OSCMessage(playing ? "/wave/play" : "/wave/pause"))
+        }
+    }
+
+    /// Seeks the server's stream (`/wave/progress f`); the server does not echo a visualiser's
+    /// own seek (E2), so the mirror takes it at once.
+    func seekWave(to progress: Double) {
+        let progress = progress.isNaN ? 0 : min(1, max(0, progress))
+        loop.execute { [self] in
+            guard !closed else { return }
+            send(OSCMessage("/wave/progress", [.float32(Float(progress))]))
+            shared.withLock { $0.wave?.progress = progress }
+            onEvent(.waveChanged)
         }
     }
 

@@ -8,4 +8,7 @@ public enum RemoteTreeEvent: Sendable {
     /// one, and the old tree no longer follows the server. Controls bound to the old tree must
     /// be rebuilt on the new one.
     case treeReplaced(ParameterTree)
+    /// The server's waveform stream changed: new bars, a play or pause, a playhead update
+    /// (``RemoteParameterTree/wave``).
+    case waveChanged
 }

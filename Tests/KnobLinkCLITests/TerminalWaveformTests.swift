@@ -84,3 +84,30 @@ import Testing
         #expect(surface.tmux.waitForScreen { Self.playheadColumn($0).map { abs($0 - 20) <= 1 } == true })
     }
 }
+
+/// The waveform row of `knoblink surface URL`, fed by the mirror's `/wave/sub` subscription.
+@Suite(.serialized, .offThePool) struct RemoteWaveformTests {
+    @Test func theRemoteRowFollowsTheServerAndPlaysIt() throws {
+        let server = try ServeProcess(["--bind", "127.0.0.1", "--feedback-port", "auto"])
+        let tmux = try RemoteSurfaceTests.surface("osc.udp://127.0.0.1:\(server.port)/")
+        #expect(tmux.waitForScreen { $0.contains("Gain") })
+        let bars = Set("▁▂▃▄▅▆▇█")
+        #expect(
+            tmux.waitForScreen { screen in
+                (screen.split(separator: "\n").first?.filter { bars.contains($0) }.count ?? 0) >= 70
+            })
+        let peer = try UDPTestPeer(server: server.port)
+        peer.send("/wave/progress", 0.75)
+        #expect(tmux.waitForScreen { TerminalWaveformTests.playheadColumn($0).map { abs($0 - 59) <= 1 } == true })
+        try tmux.type("\u{1B}[Z ")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while TerminalWaveformTests.playing(peer) != 1, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(TerminalWaveformTests.playing(peer) == 1)
+        // The playhead moves on screen between the server's updates.
+        #expect(tmux.waitForScreen { TerminalWaveformTests.playheadColumn($0) ?? 0 >= 62 })
+        try tmux.type("q")
+        #expect(tmux.waitForScreen { $0.contains("EXIT:0") })
+    }
+}

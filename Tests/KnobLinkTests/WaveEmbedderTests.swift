@@ -13,8 +13,8 @@ import Testing
         WaveTesting.setSource(WaveTesting.rampSource(duration: 60), on: fixture)
         let state = try #require(fixture.server.waveState)
         #expect(state.name == "ramp" && state.duration == 60 && !state.isPlaying && state.progress == 0)
-        // Peak bars at full scale: what a visualiser asking flags 0 gets.
-        #expect(fixture.server.waveBars(count: 8) == WaveTesting.ramp(8, scale: 0.25))
+        // Peak bars scaled to the loudest: what a visualiser asking flags 0 gets.
+        #expect(fixture.server.waveBars(count: 8) == WaveTesting.ramp(8))
         #expect(fixture.server.waveBars(count: 0).count == 1)
     }
 
