@@ -240,7 +240,7 @@ public struct HTTPRequestParser: Sendable {
         return path
     }
 
-    private static func parseField(_ head: [UInt8], _ line: Range<Int>) throws(HTTPParseError) -> HTTPHeaders.Field {
+    static func parseField(_ head: [UInt8], _ line: Range<Int>) throws(HTTPParseError) -> HTTPHeaders.Field {
         guard let first = head[line].first else { throw .malformed(.missingColon, offset: line.lowerBound) }
         if first == space || first == tab { throw .malformed(.obsoleteLineFolding, offset: line.lowerBound) }
         guard let colon = head[line].firstIndex(of: UInt8(ascii: ":")) else {

@@ -6,6 +6,9 @@
 public enum WebSocketError: Error, Sendable, Hashable {
     /// A client frame whose header starts at `offset` has its MASK bit clear (section 5.1).
     case unmaskedFrame(offset: Int)
+    /// A server frame whose header starts at `offset` has its MASK bit set (section 5.1); only a
+    /// client's decoder (``WebSocketRole/client``) reports it.
+    case maskedFrame(offset: Int)
     /// The frame at `offset` sets reserved bits (`bits` holds RSV1–RSV3 in place, `0x70`
     /// masked); no extension that would give them a meaning is negotiated.
     case reservedBitsSet(bits: UInt8, offset: Int)
@@ -39,7 +42,8 @@ public enum WebSocketError: Error, Sendable, Hashable {
         switch self {
         case .messageTooLarge: .messageTooBig
         case .invalidUTF8: .invalidPayload
-        case .unmaskedFrame, .reservedBitsSet, .unknownOpcode, .fragmentedControlFrame, .controlFrameTooLong,
+        case .unmaskedFrame, .maskedFrame, .reservedBitsSet, .unknownOpcode, .fragmentedControlFrame,
+            .controlFrameTooLong,
             .continuationWithoutStart, .dataFrameInsideFragmentedMessage, .lengthOutOfRange, .closePayloadTooShort,
             .invalidCloseCode:
             .protocolError
@@ -49,7 +53,8 @@ public enum WebSocketError: Error, Sendable, Hashable {
     /// The byte offset that the error names.
     public var offset: Int {
         switch self {
-        case .unmaskedFrame(let offset), .reservedBitsSet(_, let offset), .unknownOpcode(_, let offset),
+        case .unmaskedFrame(let offset), .maskedFrame(let offset), .reservedBitsSet(_, let offset),
+            .unknownOpcode(_, let offset),
             .fragmentedControlFrame(_, let offset), .controlFrameTooLong(_, _, let offset),
             .continuationWithoutStart(let offset), .dataFrameInsideFragmentedMessage(let offset),
             .lengthOutOfRange(let offset), .messageTooLarge(_, _, let offset), .invalidUTF8(let offset),

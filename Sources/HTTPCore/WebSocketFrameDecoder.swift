@@ -1,10 +1,12 @@
-/// Reads a client's WebSocket frames (RFC 6455 section 5) as bytes arrive, and hands over whole
-/// messages and control frames.
+/// Reads WebSocket frames (RFC 6455 section 5) as bytes arrive, and hands over whole messages and
+/// control frames.
 ///
-/// The decoder is the server's side of the protocol, so it holds a client to what section 5 asks
-/// of it: every frame masked, reserved bits clear, known opcodes only, control frames unfragmented
+/// By default the decoder is the server's side of the protocol (``WebSocketRole/server``), so it
+/// holds a client to what section 5 asks of it: every frame masked, reserved bits clear, known opcodes only, control frames unfragmented
 /// and at most 125 bytes, fragments in order, text in UTF-8, close codes a peer may send. Each
 /// fault throws a ``WebSocketError`` that names the byte and gives the close code to answer with.
+/// A client's decoder (``WebSocketRole/client``) reads a server's frames, which must not be masked
+/// (section 5.1: a client closes the connection on a masked frame); the other rules are the same.
 ///
 /// A message's size is checked against ``maximumMessageLength`` from each frame's header, before
 /// any of its payload is kept: a client cannot make the server hold more than the limit by
@@ -25,6 +27,8 @@ public struct WebSocketFrameDecoder: Sendable {
 
     /// The longest data message accepted, counting the payloads of all its fragments.
     public let maximumMessageLength: Int
+    /// Which end of the connection reads with this decoder.
+    public let role: WebSocketRole
 
     private struct FrameHeader: Sendable {
         var fin: Bool
@@ -55,10 +59,15 @@ public struct WebSocketFrameDecoder: Sendable {
     private var closed = false
 
     /// Creates a decoder.
-    /// - Parameter maximumMessageLength: the longest data message accepted; 1 MiB by default.
-    ///   A negative value accepts only empty messages.
-    public init(maximumMessageLength: Int = WebSocketFrameDecoder.defaultMaximumMessageLength) {
+    /// - Parameters:
+    ///   - maximumMessageLength: the longest data message accepted; 1 MiB by default. A negative
+    ///     value accepts only empty messages.
+    ///   - role: the end that reads: a server reads masked frames only, a client unmasked ones.
+    public init(
+        maximumMessageLength: Int = WebSocketFrameDecoder.defaultMaximumMessageLength, role: WebSocketRole = .server
+    ) {
         self.maximumMessageLength = max(0, maximumMessageLength)
+        self.role = role
     }
 
     /// Whether a Close frame has been read; the decoder reads nothing after it.
@@ -143,10 +152,14 @@ public struct WebSocketFrameDecoder: Sendable {
         }
         guard available >= 2 else { return nil }
         let second = buffer[index + 1]
-        guard second & 0x80 != 0 else { throw .unmaskedFrame(offset: start) }
+        let isMasked = second & 0x80 != 0
+        switch role {
+        case .server: guard isMasked else { throw .unmaskedFrame(offset: start) }
+        case .client: guard !isMasked else { throw .maskedFrame(offset: start) }
+        }
         let shortLength = second & 0x7F
         let lengthBytes = shortLength == 127 ? 8 : shortLength == 126 ? 2 : 0
-        let headerLength = 2 + lengthBytes + 4
+        let headerLength = 2 + lengthBytes + (isMasked ? 4 : 0)
         guard available >= headerLength else { return nil }
         var length = UInt64(shortLength)
         if lengthBytes > 0 {
@@ -164,10 +177,11 @@ public struct WebSocketFrameDecoder: Sendable {
             }
         }
         let maskAt = index + 2 + lengthBytes
+        // An unmasked frame's payload is XORed with zeros: the same loop reads both.
+        let mask =
+            isMasked ? (buffer[maskAt], buffer[maskAt + 1], buffer[maskAt + 2], buffer[maskAt + 3]) : (0, 0, 0, 0)
         return FrameHeader(
-            fin: fin, opcode: opcode, length: Int(length),
-            mask: (buffer[maskAt], buffer[maskAt + 1], buffer[maskAt + 2], buffer[maskAt + 3]), start: start,
-            payloadStart: start + headerLength)
+            fin: fin, opcode: opcode, length: Int(length), mask: mask, start: start, payloadStart: start + headerLength)
     }
 
     // Unmasks payload bytes of `header`'s frame (the next ones after `received`) into the control

@@ -27,6 +27,45 @@ public enum OSCTCPClient {
         onFrame: @escaping @Sendable (UnsafeRawBufferPointer, OSCTCPConnection) -> Void,
         onClose: (@Sendable (OSCTCPConnection, OSCTCPCloseReason) -> Void)? = nil
     ) async throws(OSCSystemError) -> OSCTCPConnection {
+        let (fd, local) = try await establish(to: remote, options: options, loop: loop, timeout: timeout)
+        let connection = OSCTCPConnection(
+            fd: fd, remote: remote, local: local, framing: framing, options: options, loop: loop,
+            handlers: .init(frame: onFrame, otherProtocol: nil, closed: onClose), detach: nil)
+        loop.execute { connection.start() }
+        return connection
+    }
+
+    /// Connects to a TCP server that speaks another protocol than OSC (an HTTP server), without
+    /// blocking any thread, and hands over the bytes as they come.
+    ///
+    /// ``OSCTCPConnection/write(_:)`` sends bytes as they are; ``OSCTCPOptions/maximumQueuedBytes``
+    /// still bounds what waits to be written.
+    /// - Parameters:
+    ///   - remote: the server.
+    ///   - options: the write-queue bound and the read size.
+    ///   - loop: the event loop; a new one by default.
+    ///   - timeout: how long to wait for the server to accept (10 s by default).
+    ///   - onBytes: gets each chunk read (valid only during the call); runs on the loop.
+    ///   - onClose: told when the connection closes, and why.
+    /// - Returns: the open connection.
+    /// - Throws: ``OSCSystemError``, for instance `ECONNREFUSED`, or `ETIMEDOUT` after `timeout`.
+    public static func connectRaw(
+        to remote: OSCSocketAddress, options: OSCTCPOptions = OSCTCPOptions(), loop: OSCEventLoop = OSCEventLoop(),
+        timeout: Duration = .seconds(10), onBytes: @escaping @Sendable (UnsafeRawBufferPointer) -> Void,
+        onClose: (@Sendable (OSCTCPConnection, OSCTCPCloseReason) -> Void)? = nil
+    ) async throws(OSCSystemError) -> OSCTCPConnection {
+        let (fd, local) = try await establish(to: remote, options: options, loop: loop, timeout: timeout)
+        let connection = OSCTCPConnection(
+            fd: fd, remote: remote, local: local, framing: nil, options: options, loop: loop,
+            handlers: .init(frame: { _, _ in }, otherProtocol: nil, closed: onClose), detach: nil, raw: onBytes)
+        loop.execute { connection.start() }
+        return connection
+    }
+
+    /// Opens a socket and connects it: the descriptor, configured, and its local address.
+    private static func establish(
+        to remote: OSCSocketAddress, options: OSCTCPOptions, loop: OSCEventLoop, timeout: Duration
+    ) async throws(OSCSystemError) -> (Int32, OSCSocketAddress) {
         let fd = try Socket.make(family: remote.family, type: Socket.streamType)
         let outcome: Result<Void, OSCSystemError> = await withCheckedContinuation { continuation in
             loop.execute {
@@ -76,11 +115,7 @@ public enum OSCTCPClient {
             try outcome.get()
             let local = try Socket.localAddress(fd)
             OSCTCPServer.configure(fd, options: options)
-            let connection = OSCTCPConnection(
-                fd: fd, remote: remote, local: local, framing: framing, options: options, loop: loop,
-                handlers: .init(frame: onFrame, otherProtocol: nil, closed: onClose), detach: nil)
-            loop.execute { connection.start() }
-            return connection
+            return (fd, local)
         } catch {
             // Any connect source is gone by now (the outcome comes from its cancel handler).
             Socket.closeDescriptor(fd)

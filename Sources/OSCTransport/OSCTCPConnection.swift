@@ -84,7 +84,8 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
 
     init(
         fd: Int32, remote: OSCSocketAddress, local: OSCSocketAddress, framing: OSCFraming?, options: OSCTCPOptions,
-        loop: OSCEventLoop, handlers: Handlers, detach: (@Sendable (OSCTCPConnection) -> Void)?
+        loop: OSCEventLoop, handlers: Handlers, detach: (@Sendable (OSCTCPConnection) -> Void)?,
+        raw: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil
     ) {
         self.fd = fd
         self.loop = loop
@@ -94,7 +95,10 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
         localAddress = local
         detachedFromServer = detach
         self.framing = framing
-        if let framing {
+        if let raw {
+            mode = .raw
+            rawHandler = raw
+        } else if let framing {
             mode = .osc
             decoder = OSCFramingDecoder(framing: framing, maximumFrameLength: options.maximumFrameLength)
         } else {
