@@ -65,9 +65,10 @@ let package = Package(
         // The terminal control surface: cell grid, renderer, input decoding, layout; never the server.
         .target(name: "TerminalUI", dependencies: ["Controls", "Waveform", "Parameters"]),
         // A mirror of a remote KnobLink server's tree (`knoblink surface URL`); never the server.
-        .target(name: "RemoteTree", dependencies: ["OSCCore", "OSCTransport", "Parameters"]),
+        .target(name: "RemoteTree", dependencies: ["OSCCore", "OSCTransport", "Parameters", "HTTPCore", "OSCQuery"]),
         .testTarget(
-            name: "RemoteTreeTests", dependencies: ["RemoteTree", "KnobLink", "OSCCore", "OSCTransport", "Parameters"]),
+            name: "RemoteTreeTests",
+            dependencies: ["RemoteTree", "KnobLink", "OSCCore", "OSCTransport", "Parameters", "OSCQuery"]),
         .testTarget(name: "OSCCoreTests", dependencies: ["OSCCore", "CLibLO"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "OSCQueryTests", dependencies: ["OSCQuery", "HTTPCore", "Parameters"], exclude: ["python"]),

@@ -62,7 +62,22 @@ func oscQueryFuzzer(_ name: String) -> Target {
     .executableTarget(
         name: name,
         dependencies: [
-            "FuzzSupport", .product(name: "OSCQuery", package: knobLink), .product(name: "Parameters", package: knobLink),
+            "FuzzSupport", .product(name: "OSCQuery", package: knobLink),
+            .product(name: "Parameters", package: knobLink),
+        ],
+        swiftSettings: fuzzerSettings
+    )
+}
+
+// The mirror's reading of an OSCQuery namespace (issue 13), through `@testable import` like the
+// server core's.
+func remoteTreeFuzzer(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [
+            "FuzzSupport", .product(name: "RemoteTree", package: knobLink),
+            .product(name: "OSCQuery", package: knobLink),
+            .product(name: "Parameters", package: knobLink),
         ],
         swiftSettings: fuzzerSettings
     )
@@ -89,6 +104,8 @@ let package = Package(
         serverFuzzer("FuzzServerCore"),
         httpFuzzer("FuzzHTTPRequestParser"),
         httpFuzzer("FuzzWebSocketFrameDecoder"),
+        httpFuzzer("FuzzHTTPResponseParser"),
         oscQueryFuzzer("FuzzOSCQueryCommand"),
+        remoteTreeFuzzer("FuzzOSCQueryNamespace"),
     ]
 )

@@ -14,16 +14,21 @@ struct SurfaceCommand: RunnableCommand {
         name: "surface",
         abstract: "Control a remote server's knobs in this terminal.",
         discussion: """
-            Reads the server's tree (/sys/groups, /sys/list and each parameter's /info),
-            subscribes to its values and draws its knobs and toggles as 'knoblink serve
-            --surface' does. A change made here is sent to the server; a change from the
-            server is shown and never sent back. When the server stops answering, the status
-            line says so, and the tree is read again when it is back (or restarted on the same
-            port). Over UDP the surface listens on a port of its own, named in its requests;
-            over TCP everything goes on the connection. q or Ctrl-C quits.
+            With osc.udp:// or osc.tcp://, reads a KnobLink server's tree (/sys/groups,
+            /sys/list and each parameter's /info), subscribes to its values and draws its
+            knobs and toggles as 'knoblink serve --surface' does. With http://, reads any
+            OSCQuery server: its namespace (GET /) is the tree, and values come and go on its
+            WebSocket (LISTEN), or over UDP to its OSC port when it has none. A change made here
+            is sent to the server; a change from the server is shown and never sent back. When
+            the server stops answering, the status line says so, and the tree is read again
+            when it is back (or restarted on the same port). Over UDP the surface listens on a
+            port of its own, named in its requests; over TCP everything goes on the connection.
+            q or Ctrl-C quits.
             """,
         arguments: [
-            ArgumentSpec(name: "url", help: "The server as osc.udp://host:port/ or osc.tcp://host:port/.")
+            ArgumentSpec(
+                name: "url",
+                help: "The server as osc.udp://host:port/, osc.tcp://host:port/ or http://host:port/ (OSCQuery).")
         ],
         options: [
             .option(
@@ -36,7 +41,7 @@ struct SurfaceCommand: RunnableCommand {
         ]
     )
 
-    var url: OSCURL
+    var url: RemoteServer
     var timeout: Double
     var surface: SurfaceOptions
 
@@ -44,12 +49,20 @@ struct SurfaceCommand: RunnableCommand {
         var positionals = PositionalReader(arguments.positionals)
         let text = try positionals.next("<url>")
         try positionals.finish()
-        if text.lowercased().hasPrefix("http://") || text.lowercased().hasPrefix("ws://") {
+        if text.lowercased().hasPrefix("http://") {
+            do {
+                url = try RemoteServer.parse(text)
+            } catch {
+                throw .invalidValue(text, for: "<url>", reason: Self.reason(error))
+            }
+        } else if text.lowercased().hasPrefix("ws://") || text.lowercased().hasPrefix("https://") {
             throw .invalidValue(
-                text, for: "<url>", reason: "OSCQuery servers are not mirrored yet: use osc.udp:// or osc.tcp://")
+                text, for: "<url>", reason: "an OSCQuery server is named by its HTTP port: http://host:port/")
+        } else {
+            let osc = try OSCURL.parse(text, argument: "<url>")
+            guard osc.port != 0 else { throw .invalidValue(text, for: "<url>", reason: "the port must be 1 to 65535") }
+            url = .osc(osc)
         }
-        url = try OSCURL.parse(text, argument: "<url>")
-        guard url.port != 0 else { throw .invalidValue(text, for: "<url>", reason: "the port must be 1 to 65535") }
         timeout = 3
         if let value = arguments.value("timeout") {
             guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 3600 else {
@@ -99,9 +112,14 @@ struct SurfaceCommand: RunnableCommand {
         withExtendedLifetime((signals, remote)) { dispatchMain() }
     }
 
+    private static func reason(_ error: RemoteTreeError) -> String {
+        guard case .invalidURL(_, let reason) = error else { return error.description }
+        return reason
+    }
+
     /// Connects from the main thread (``MainThreadWait``).
     private static func connect(
-        _ url: OSCURL, options: RemoteTreeOptions, onEvent: @escaping @Sendable (RemoteTreeEvent) -> Void
+        _ url: RemoteServer, options: RemoteTreeOptions, onEvent: @escaping @Sendable (RemoteTreeEvent) -> Void
     ) throws(CommandFailure) -> RemoteParameterTree {
         let outcome = MainThreadWait.result { () async throws(RemoteTreeError) -> RemoteParameterTree in
             try await RemoteParameterTree.connect(to: url, options: options, onEvent: onEvent)
@@ -134,7 +152,7 @@ struct SurfaceCommand: RunnableCommand {
             let colorMode = ColorMode(environment: ProcessInfo.processInfo.environment)
             let surface = TerminalSurface(
                 tree: tree, options: TerminalSurface.Options(theme: theme, colorMode: colorMode),
-                waveform: waveform(),
+                waveform: remote?.offersWave == false ? nil : waveform(),
                 status: { [weak self] in
                     guard let remote = self?.remote else { return SurfaceStatus(name: "") }
                     return SurfaceStatus(name: remote.serverName, isConnected: remote.state != .lost)

@@ -46,6 +46,23 @@ struct RemoteListing {
         groupNames[address] = try Self.bounded(name)
     }
 
+    /// Names the group at `address` (an OSCQuery container's `DESCRIPTION`).
+    mutating func addGroupName(_ address: String, _ name: String) throws(RemoteListingError) {
+        try checkRoom(adding: groupNames[address] == nil)
+        groupNames[address] = try Self.bounded(name)
+    }
+
+    /// Adds a parameter described some other way than by `/sys/param` (an OSCQuery method).
+    mutating func add(_ entry: Entry) throws(RemoteListingError) {
+        var entry = entry
+        entry.address = try Self.bounded(entry.address)
+        entry.displayName = try Self.bounded(entry.displayName)
+        guard indexByAddress[entry.address] == nil else { throw .malformed(entry.address, "listed twice") }
+        try checkRoom(adding: true)
+        indexByAddress[entry.address] = entries.count
+        entries.append(entry)
+    }
+
     /// Reads `/sys/param s address s displayName s unit f min f max f default f value`.
     mutating func addParameter(_ message: OSCMessage) throws(RemoteListingError) {
         let arguments = message.arguments

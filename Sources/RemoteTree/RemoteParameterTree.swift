@@ -4,7 +4,7 @@ import Parameters
 /// A local `ParameterTree` that mirrors a KnobLink server's tree, so that a Swift program, or
 /// a surface written for a local tree, controls the server.
 ///
-/// ``connect(to:options:onEvent:)`` reads the server's tree (`/sys/ping`, `/sys/groups`,
+/// ``connect(to:options:onEvent:)-(OSCURL,_,_)`` reads the server's tree (`/sys/ping`, `/sys/groups`,
 /// `/sys/list`, then `P/info` for each parameter's taper, flags and value strings), builds a
 /// real `ParameterTree` from it, and subscribes to its values in the parameters' own units.
 /// From then on:
@@ -30,14 +30,18 @@ import Parameters
 /// Over UDP the mirror listens on a socket of its own (port 0) and names it in every request;
 /// over TCP everything travels on the connection, and a closed connection is a lost server,
 /// reconnected every ``RemoteTreeOptions/keepAliveInterval``.
+///
+/// ``connect(to:options:onEvent:)-(RemoteServer,_,_)`` with ``RemoteServer/oscQuery(host:port:)``
+/// reads any OSCQuery server instead: its namespace (`GET /`) becomes the tree and its WebSocket
+/// carries the values both ways (see `Docs/OSCQUERY.md`, "The mirror").
 public final class RemoteParameterTree: Sendable {
     /// The server.
-    public let url: OSCURL
-    private let session: RemoteSession
+    public let server: RemoteServer
+    private let session: any RemoteMirrorSession
 
-    private init(session: RemoteSession) {
+    private init(server: RemoteServer, session: any RemoteMirrorSession) {
+        self.server = server
         self.session = session
-        url = session.url
     }
 
     deinit {
@@ -60,12 +64,29 @@ public final class RemoteParameterTree: Sendable {
         to url: OSCURL, options: RemoteTreeOptions = RemoteTreeOptions(),
         onEvent: @escaping @Sendable (RemoteTreeEvent) -> Void = { _ in }
     ) async throws(RemoteTreeError) -> RemoteParameterTree {
-        let session = RemoteSession(url: url, options: options, onEvent: onEvent)
+        try await connect(to: .osc(url), options: options, onEvent: onEvent)
+    }
+
+    /// Connects to a KnobLink server over OSC, or to any OSCQuery server, and mirrors its tree.
+    ///
+    /// As ``connect(to:options:onEvent:)-(OSCURL,_,_)``; for an OSCQuery server the steps are
+    /// `GET /?HOST_INFO`, `GET /` and the WebSocket's opening, each with
+    /// ``RemoteTreeOptions/timeout``.
+    public static func connect(
+        to server: RemoteServer, options: RemoteTreeOptions = RemoteTreeOptions(),
+        onEvent: @escaping @Sendable (RemoteTreeEvent) -> Void = { _ in }
+    ) async throws(RemoteTreeError) -> RemoteParameterTree {
+        let session: any RemoteMirrorSession =
+            switch server {
+            case .osc(let url): RemoteSession(url: url, options: options, onEvent: onEvent)
+            case .oscQuery(let host, let port):
+                OSCQuerySession(host: host, port: port, options: options, onEvent: onEvent)
+            }
         let result = await withCheckedContinuation { continuation in
             session.start { continuation.resume(returning: $0) }
         }
         switch result {
-        case .success: return RemoteParameterTree(session: session)
+        case .success: return RemoteParameterTree(server: server, session: session)
         case .failure(let error): throw error
         }
     }
@@ -73,18 +94,22 @@ public final class RemoteParameterTree: Sendable {
     /// The mirrored tree: the one read last from the server.
     public var tree: ParameterTree {
         // Set before `connect` returns, and only ever replaced by another tree.
-        session.shared.withLock { $0.tree! }
+        session.withShared { $0.tree! }
     }
 
     /// Where the mirror stands with the server.
-    public var state: RemoteTreeState { session.shared.withLock { $0.state } }
+    public var state: RemoteTreeState { session.withShared { $0.state } }
 
-    /// The server's name, from its `/sys/pong`.
-    public var serverName: String { session.shared.withLock { $0.serverName } }
+    /// The server's name, from its `/sys/pong` (OSCQuery: its `HOST_INFO`'s `NAME`).
+    public var serverName: String { session.withShared { $0.serverName } }
 
     /// The server's waveform stream, once the mirror's `/wave/sub` has been answered: its
     /// source's bars and the playhead. ``RemoteTreeEvent/waveChanged`` says when it changes.
-    public var wave: RemoteWave? { session.shared.withLock { $0.wave } }
+    public var wave: RemoteWave? { session.withShared { $0.wave } }
+
+    /// Whether the server has a waveform stream (``wave``): every KnobLink server, over OSC or
+    /// OSCQuery; no other OSCQuery server.
+    public var offersWave: Bool { session.withShared { $0.offersWave } }
 
     /// Plays (`true`) or pauses the server's waveform stream, as `/wave/play` and `/wave/pause` do.
     public func setWavePlaying(_ playing: Bool) {
@@ -97,7 +122,7 @@ public final class RemoteParameterTree: Sendable {
     }
 
     /// The traffic so far.
-    public var statistics: RemoteTreeStatistics { session.shared.withLock { $0.statistics } }
+    public var statistics: RemoteTreeStatistics { session.withShared { $0.statistics } }
 
     /// Stops following the server: no packet is sent or applied after this returns. The tree
     /// keeps its last values. Called on deinitialisation too.

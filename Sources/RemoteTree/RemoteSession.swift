@@ -10,7 +10,7 @@ import Synchronization
 /// Everything but ``shared`` belongs to ``loop`` and is touched only there (asserted with
 /// `dispatchPrecondition`), so it needs no lock; the owner reads the tree, the state and the
 /// counters through ``shared``.
-final class RemoteSession: @unchecked Sendable {
+final class RemoteSession: RemoteMirrorSession, @unchecked Sendable {
     /// What the session waits for.
     enum Phase: Equatable {
         /// Nothing: synced, lost, or closed.
@@ -27,20 +27,10 @@ final class RemoteSession: @unchecked Sendable {
         case subscribing
     }
 
-    /// What other threads may read.
-    struct Shared {
-        var tree: ParameterTree?
-        var state = RemoteTreeState.resyncing
-        var statistics = RemoteTreeStatistics()
-        var serverName = ""
-        /// The waveform stream, once its first message came.
-        var wave: RemoteWave?
-    }
-
     let url: OSCURL
     let options: RemoteTreeOptions
     let loop = OSCEventLoop(label: "KnobLink.RemoteTree")
-    let shared = Mutex(Shared())
+    let shared = Mutex(RemoteShared())
     private let onEvent: @Sendable (RemoteTreeEvent) -> Void
     /// The P/info requests sent together, and how many a second at most (well inside the
     /// server's 2000 messages a second per peer).
@@ -70,13 +60,10 @@ final class RemoteSession: @unchecked Sendable {
     private var firstSync: (@Sendable (Result<ParameterTree, RemoteTreeError>) -> Void)?
     private var closed = false
 
-    private var tree: ParameterTree?
-    private var observer: ParameterObserverToken?
+    private var binding: MirrorBinding!
+    private var tree: ParameterTree? { binding.tree }
     private var addresses: [String] = []
     private var indexByAddress: [String: Int] = [:]
-    private var touched: Set<Int> = []
-    private var heldUntil: [Int: DispatchTime] = [:]
-    private var pending: [Int: ParameterValue] = [:]
     /// The overview frame being received.
     private var waveFrame: RemoteWaveFrame?
 
@@ -85,6 +72,10 @@ final class RemoteSession: @unchecked Sendable {
         self.options = options
         self.onEvent = onEvent
         listing = RemoteListing(maximumNodes: options.maximumNodes)
+        binding = MirrorBinding(
+            loop: loop, feedbackGuard: options.feedbackGuard,
+            applied: { [unowned self] in shared.withLock { $0.statistics.valuesApplied += 1 } },
+            onChange: { [unowned self] binding, change in localChange(change, binding) })
     }
 
     private var label: String { url.description }
@@ -123,7 +114,7 @@ final class RemoteSession: @unchecked Sendable {
         guard !closed else { return }
         closed = true
         phaseTimer?.cancel()
-        if let observer, let tree { tree.removeParameterObserver(observer) }
+        binding.stopObserving()
         udp?.close()
         tcp?.close()
         udp = nil
@@ -366,7 +357,7 @@ final class RemoteSession: @unchecked Sendable {
         }
         install(built)
         for (index, entry) in listing.entries.enumerated() {
-            applyNow(index, entry.value)
+            binding.applyNow(index, entry.value)
         }
         enter(.subscribing)
         subscriptionAnswered = false
@@ -394,22 +385,14 @@ final class RemoteSession: @unchecked Sendable {
     private static let rawValues: Int32 = 4
 
     private func install(_ built: ParameterTree) {
-        if built !== tree {
-            if let observer, let tree { tree.removeParameterObserver(observer) }
-            let replaced = tree != nil
-            tree = built
-            let loop = self.loop
-            observer = built.token { [weak self] change in
-                loop.execute { [weak self] in self?.localChange(change) }
-            }
+        if binding.install(built) {
             shared.withLock { $0.tree = built }
-            if replaced { onEvent(.treeReplaced(built)) }
+            onEvent(.treeReplaced(built))
+        } else {
+            shared.withLock { $0.tree = built }
         }
         addresses = listing.entries.map(\.address)
         indexByAddress = Dictionary(addresses.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        touched = []
-        heldUntil = [:]
-        pending = [:]
     }
 
     private func finishSyncIfDone() {
@@ -433,7 +416,7 @@ final class RemoteSession: @unchecked Sendable {
             // The server answers again: whatever it is now, read it anew.
             return beginSync()
         }
-        for message in Self.messages(in: packet) where !closed {
+        for message in packet.allMessages where !closed {
             if phase != .idle, syncStep(message) { continue }
             if message.address == "/sys/stats" {
                 statsArrived(message)
@@ -450,33 +433,7 @@ final class RemoteSession: @unchecked Sendable {
     /// `/wave/info`, `/wave/bars`, `/wave/progress`, `/wave/playing` of the subscription.
     private func waveArrived(_ message: OSCMessage) {
         var wave = shared.withLock { $0.wave } ?? RemoteWave()
-        let arguments = message.arguments
-        switch message.address {
-        case "/wave/info":
-            guard arguments.count >= 2, case .string(let name) = arguments[0], let duration = Self.number(arguments[1])
-            else { return }
-            wave.name = name
-            wave.duration = Double(duration)
-        case "/wave/bars":
-            guard arguments.count == 4, case .int32(let seq) = arguments[0], case .int32(let offset) = arguments[1],
-                case .int32(let total) = arguments[2], case .blob(let blob) = arguments[3]
-            else { return }
-            if waveFrame?.seq != seq || waveFrame?.bars.count != Int(total) {
-                waveFrame = RemoteWaveFrame(seq: seq, total: total)
-            }
-            guard waveFrame?.add(offset: offset, blob: blob) == true, let frame = waveFrame else { return }
-            waveFrame = nil
-            wave.bars = frame.bars
-            wave.source += 1
-        case "/wave/progress":
-            guard let progress = arguments.first.flatMap(Self.number), !progress.isNaN else { return }
-            wave.progress = min(1, max(0, Double(progress)))
-        case "/wave/playing":
-            guard let playing = arguments.first.flatMap(Self.number) else { return }
-            wave.isPlaying = playing != 0
-        default:
-            return
-        }
+        guard wave.take(message, frame: &waveFrame) else { return }
         shared.withLock { $0.wave = wave }
         onEvent(.waveChanged)
     }
@@ -502,76 +459,34 @@ final class RemoteSession: @unchecked Sendable {
     }
 
     private func valueArrived(_ message: OSCMessage) {
-        guard tree != nil, message.arguments.count == 1, let number = Self.number(message.arguments[0]) else { return }
+        guard tree != nil, message.arguments.count == 1, let number = OSCArgument.number(message.arguments[0]) else {
+            return
+        }
         if message.address.hasSuffix("/raw"), let index = indexByAddress[String(message.address.dropLast(4))] {
-            apply(index, number)
+            binding.apply(index, number)
         } else if let index = indexByAddress[message.address], let tree {
-            apply(index, tree.allParameters[index].denormalize(Double(number)))
+            binding.apply(index, tree.allParameters[index].denormalize(Double(number)))
         }
-    }
-
-    /// Applies a server value, or holds it while the user's gesture or the guard after a send
-    /// holds the parameter.
-    private func apply(_ index: Int, _ value: ParameterValue) {
-        let now = DispatchTime.now()
-        if touched.contains(index) || heldUntil[index].map({ $0 > now }) == true {
-            pending[index] = value
-            return
-        }
-        applyNow(index, value)
-    }
-
-    /// Sets the local value with the mirror's own token, so that its observer does not hear it
-    /// and nothing is sent back (E6).
-    private func applyNow(_ index: Int, _ value: ParameterValue) {
-        guard let tree, let observer, index < tree.allParameters.count else { return }
-        tree.allParameters[index].setValue(value, originator: observer)
-        shared.withLock { $0.statistics.valuesApplied += 1 }
-    }
-
-    private func releaseHeld(_ index: Int) {
-        guard !touched.contains(index), let until = heldUntil[index] else { return }
-        guard until <= .now() else {
-            loop.schedule(at: until) { [weak self] in self?.releaseHeld(index) }
-            return
-        }
-        heldUntil[index] = nil
-        if let value = pending.removeValue(forKey: index) { applyNow(index, value) }
     }
 
     // MARK: Sending
 
     /// A change made to the local tree by anyone but the mirror: sent to the server as
     /// `P/raw f` or `P/touch i`.
-    private func localChange(_ change: ParameterChange) {
+    private func localChange(_ change: ParameterChange, _ binding: MirrorBinding) {
         // A change of a tree replaced since it was queued, or made while the server is away, is
         // not sent: the tree is read again from the server when it is back.
-        guard !closed, let tree, change.parameter.index < tree.allParameters.count,
-            change.parameter === tree.allParameters[change.parameter.index], shared.withLock({ $0.state }) != .lost
-        else { return }
-        let index = change.parameter.index
-        let address = addresses[index]
-        switch change.eventType {
-        case .value:
-            send(OSCMessage(address + "/raw", [.float32(change.value)]))
-            shared.withLock { $0.statistics.valuesSent += 1 }
-            hold(index)
-        case .touch:
-            touched.insert(index)
-            send(OSCMessage(address + "/touch", [.int32(1)]))
-            shared.withLock { $0.statistics.touchesSent += 1 }
-        case .release:
-            touched.remove(index)
-            send(OSCMessage(address + "/touch", [.int32(0)]))
-            shared.withLock { $0.statistics.touchesSent += 1 }
-            hold(index)
+        guard !closed, shared.withLock({ $0.state }) != .lost, let outgoing = binding.outgoing(for: change) else {
+            return
         }
-    }
-
-    private func hold(_ index: Int) {
-        let until = DispatchTime.now() + .nanoseconds(Int(Self.seconds(options.feedbackGuard) * 1e9))
-        heldUntil[index] = until
-        loop.schedule(at: until) { [weak self] in self?.releaseHeld(index) }
+        switch outgoing {
+        case .value(let index, let value):
+            send(OSCMessage(addresses[index] + "/raw", [.float32(value)]))
+            shared.withLock { $0.statistics.valuesSent += 1 }
+        case .touch(let index, let begins):
+            send(OSCMessage(addresses[index] + "/touch", [.int32(begins ? 1 : 0)]))
+            shared.withLock { $0.statistics.touchesSent += 1 }
+        }
     }
 
     private func send(_ message: OSCMessage) {
@@ -632,37 +547,15 @@ final class RemoteSession: @unchecked Sendable {
 
     private func becomeLost() {
         enter(.idle)
-        touched = []
+        binding.forgetTouches()
         setState(.lost)
     }
 
     private func setState(_ state: RemoteTreeState) {
-        let changed = shared.withLock { shared -> Bool in
-            defer { shared.state = state }
-            return shared.state != state
-        }
-        if changed { onEvent(.stateChanged(state)) }
+        if shared.change(to: state) { onEvent(.stateChanged(state)) }
     }
 
     // MARK: Helpers
-
-    private static func messages(in packet: OSCPacket) -> [OSCMessage] {
-        switch packet {
-        case .message(let message): [message]
-        case .bundle(let bundle): bundle.elements.flatMap(messages(in:))
-        }
-    }
-
-    private static func number(_ argument: OSCArgument) -> ParameterValue? {
-        switch argument {
-        case .float32(let value): value
-        case .double(let value): ParameterValue(value)
-        case .int32(let value): ParameterValue(value)
-        case .true: 1
-        case .false: 0
-        default: nil
-        }
-    }
 
     private static func errorText(_ message: OSCMessage) -> String {
         message.arguments.compactMap { argument -> String? in

@@ -12,6 +12,9 @@ public enum RemoteTreeError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Something answered, but not as a KnobLink server does (`/sys/error` for `/sys/list`,
     /// bytes that are not OSC).
     case notKnobLink(String, reason: String)
+    /// Something answered on the HTTP port, but not as an OSCQuery server does (no JSON, a
+    /// failed WebSocket handshake).
+    case notOSCQuery(String, reason: String)
     /// The listing started but did not end within the time allowed (datagrams lost, or a
     /// server that never closes its `/sys/update` bracket).
     case incompleteList(String, reason: String)
@@ -28,6 +31,7 @@ public enum RemoteTreeError: Error, Sendable, Hashable, CustomStringConvertible 
         case .noAnswer(let url, let seconds):
             "no answer from \(url) within \(Self.text(seconds)) s (is a KnobLink server running there?)"
         case .notKnobLink(let url, let reason): "\(url) does not answer like a KnobLink server: \(reason)"
+        case .notOSCQuery(let url, let reason): "\(url) does not answer like an OSCQuery server: \(reason)"
         case .incompleteList(let url, let reason): "the parameter list from \(url) is incomplete: \(reason)"
         case .invalidList(let url, let reason): "the parameter list from \(url) cannot be mirrored: \(reason)"
         case .connectionClosed(let url): "\(url) closed the connection"

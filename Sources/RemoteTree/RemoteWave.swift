@@ -1,3 +1,5 @@
+import OSCCore
+
 /// The waveform stream of the mirrored server (PROTOCOL.md section 5), as the mirror's
 /// `/wave/sub` subscription hears it: the source's overview and the playhead.
 public struct RemoteWave: Sendable, Equatable {
@@ -22,6 +24,41 @@ public struct RemoteWave: Sendable, Equatable {
 
     /// An empty stream: no bars, the playhead at 0, paused.
     public init() {}
+
+    /// Takes one message of the `/wave/sub` subscription (`/wave/info`, `/wave/bars`,
+    /// `/wave/progress`, `/wave/playing`); `frame` is the overview frame being put together.
+    /// - Returns: whether the stream changed.
+    mutating func take(_ message: OSCMessage, frame: inout RemoteWaveFrame?) -> Bool {
+        let arguments = message.arguments
+        switch message.address {
+        case "/wave/info":
+            guard arguments.count >= 2, case .string(let name) = arguments[0],
+                let duration = OSCArgument.number(arguments[1])
+            else { return false }
+            self.name = name
+            self.duration = Double(duration)
+        case "/wave/bars":
+            guard arguments.count == 4, case .int32(let seq) = arguments[0], case .int32(let offset) = arguments[1],
+                case .int32(let total) = arguments[2], case .blob(let blob) = arguments[3]
+            else { return false }
+            if frame?.seq != seq || frame?.bars.count != Int(total) {
+                frame = RemoteWaveFrame(seq: seq, total: total)
+            }
+            guard frame?.add(offset: offset, blob: blob) == true, let whole = frame else { return false }
+            frame = nil
+            bars = whole.bars
+            source += 1
+        case "/wave/progress":
+            guard let progress = arguments.first.flatMap(OSCArgument.number), !progress.isNaN else { return false }
+            self.progress = min(1, max(0, Double(progress)))
+        case "/wave/playing":
+            guard let playing = arguments.first.flatMap(OSCArgument.number) else { return false }
+            isPlaying = playing != 0
+        default:
+            return false
+        }
+        return true
+    }
 }
 
 /// An overview frame that arrives in pieces (`/wave/bars i seq i offset i total b heights`).

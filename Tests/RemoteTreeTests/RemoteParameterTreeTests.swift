@@ -107,18 +107,26 @@ import Testing
     @Test func touchBeginsAndEndsOnTheServer() async throws {
         let server = try Self.startServer()
         defer { server.stop() }
+        let remote = try await Self.mirror(server)
+        defer { remote.close() }
+        #expect(await Self.aGestureReachesTheServer(remote, server, value: -3))
+    }
+
+    /// Touches the mirror's gain, sets `value`, releases it: whether the server's gain saw the
+    /// three events in order, and the mirror counted two touches.
+    static func aGestureReachesTheServer(_ remote: RemoteParameterTree, _ server: KnobLinkServer, value: Float) async
+        -> Bool
+    {
         let events = Mutex<[AutomationEventType]>([])
         let gain = server.tree.parameter(forKeyPath: "knob.gain")!
         let token = gain.token { change in events.withLock { $0.append(change.eventType) } }
         defer { gain.removeParameterObserver(token) }
-        let remote = try await Self.mirror(server)
-        defer { remote.close() }
         let local = remote.tree.parameter(forKeyPath: "knob.gain")!
         local.setValue(local.value, eventType: .touch)
-        local.setValue(-3)
-        local.setValue(-3, eventType: .release)
-        #expect(await eventually { events.withLock { $0 } == [.touch, .value, .release] })
-        #expect(remote.statistics.touchesSent == 2)
+        local.setValue(value)
+        local.setValue(value, eventType: .release)
+        return await eventually { events.withLock { $0 } == [.touch, .value, .release] }
+            && remote.statistics.touchesSent == 2
     }
 
     @Test func aHeldParameterTakesTheServersLatestValueAfterTheGesture() async throws {

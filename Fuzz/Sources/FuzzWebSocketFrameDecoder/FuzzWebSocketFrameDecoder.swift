@@ -2,21 +2,23 @@ import FuzzSupport
 import HTTPCore
 
 /// Feeds the WebSocket decoder the input in chunks whose sizes the first two bytes choose, with a
-/// message limit the third byte chooses, and checks that the messages and the error are those of
+/// message limit and a role (the server's decoder, or a client's) the third byte chooses, and checks that the messages and the error are those of
 /// the whole input fed at once, that no message passes the limit, that the decoder keeps at most
-/// a header's start in the buffer, and that the messages, encoded again and masked, decode to
-/// themselves.
+/// a header's start in the buffer, and that the messages, encoded again (and masked, for the
+/// server's decoder), decode to themselves.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWebSocketFrameDecoder(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
     let sizes = [1 + Int(input.takeByte() % 32), 1 + Int(input.takeByte() % 7)]
-    let limit = Int(input.takeByte()) * 4
-    let chunked = decode(input.chunks(sizes: sizes), limit: limit)
-    let whole = decode([input.bytes], limit: limit)
+    let third = input.takeByte()
+    let limit = Int(third >> 1) * 8
+    let role: WebSocketRole = third & 1 == 0 ? .server : .client
+    let chunked = decode(input.chunks(sizes: sizes), limit: limit, role: role)
+    let whole = decode([input.bytes], limit: limit, role: role)
     fuzzCheck(chunked == whole, "chunks \(sizes): \(chunked) but at once: \(whole)")
     let encoder = WebSocketFrameEncoder()
-    let again = whole.messages.flatMap { mask(encoder.encode($0)) }
-    let reread = decode([again[...]], limit: limit)
+    let again = whole.messages.flatMap { role == .server ? mask(encoder.encode($0)) : encoder.encode($0) }
+    let reread = decode([again[...]], limit: limit, role: role)
     fuzzCheck(reread == Outcome(messages: whole.messages), "re-encoded: \(reread) but first: \(whole)")
     return 0
 }
@@ -28,9 +30,9 @@ private struct Outcome: Equatable, CustomStringConvertible {
     var description: String { "\(messages.count) messages, error \(error.map { "\($0)" } ?? "none")" }
 }
 
-private func decode(_ chunks: [ArraySlice<UInt8>], limit: Int) -> Outcome {
+private func decode(_ chunks: [ArraySlice<UInt8>], limit: Int, role: WebSocketRole) -> Outcome {
     var outcome = Outcome()
-    var decoder = WebSocketFrameDecoder(maximumMessageLength: limit)
+    var decoder = WebSocketFrameDecoder(maximumMessageLength: limit, role: role)
     var buffer: [UInt8] = []
     for chunk in chunks {
         buffer += chunk
