@@ -2,16 +2,19 @@ import Controls
 import Testing
 
 @Suite struct StoreTests {
-    @Test func mergedSendsArriveInOrderBeforeSendReturns() {
+    @Test func mergedSendsArriveBeforeSendReturnsAndObserversSeeTheSettledState() {
         let store = Store(initialState: CounterFeature.State(), reducer: CounterFeature(), clock: TestClock())
         let seen = LockedBox<[Int]>([])
         let observation = store.observe { state in seen.value.append(state.count) }
         store.send(.incrementTwiceTapped)
         #expect(store.state.count == 2)
-        #expect(seen.value == [0, 1, 2])
+        // One notification for the action and the two it sent, with the state after all three.
+        #expect(seen.value == [2])
+        store.send(.incrementTapped)
+        #expect(seen.value == [2, 3])
         observation.cancel()
         store.send(.incrementTapped)
-        #expect(seen.value == [0, 1, 2])
+        #expect(seen.value == [2, 3])
     }
 
     @Test func delayedActionWaitsForTheClock() {

@@ -44,9 +44,8 @@ public final class Store<R: Reducer>: Sendable {
     public init(initialState: State, reducer: R, clock: any EffectClock = RealClock()) {
         let observers = Observers()
         self.observers = observers
-        self.core = StoreCore(initialState: initialState, reducer: reducer, clock: clock) { _, _, state in
-            observers.notify(state)
-        }
+        self.core = StoreCore(
+            initialState: initialState, reducer: reducer, clock: clock, didSettle: { state in observers.notify(state) })
     }
 
     /// The current state.
@@ -64,8 +63,9 @@ public final class Store<R: Reducer>: Sendable {
         core.send(action)
     }
 
-    /// Calls `body` with the new state after every processed action, until the returned
-    /// cancellation is cancelled.
+    /// Calls `body` with the new state once a send has settled (the action and the actions its
+    /// effects sent at once: a frame drawn from it never shows half of what one action did),
+    /// until the returned cancellation is cancelled.
     public func observe(_ body: @escaping @Sendable (State) -> Void) -> Cancellation {
         let key = observers.add(body)
         return Cancellation { [observers] in observers.remove(key) }

@@ -50,21 +50,28 @@ package final class StoreCore<R: Reducer>: Sendable {
     private let clock: any EffectClock
     private let inner: LockedValue<Inner>
     private let didProcess: @Sendable (Action, Origin, State) -> Void
+    private let didSettle: @Sendable (State) -> Void
 
     /// Creates an engine.
     ///
-    /// - Parameter didProcess: called after each action with its origin and the resulting state,
-    ///   on the processing thread, before the action's effects start.
+    /// - Parameters:
+    ///   - didProcess: called after each action with its origin and the resulting state, on the
+    ///     processing thread, before the action's effects start.
+    ///   - didSettle: called with the state once the queue is empty again: after an action and
+    ///     every action its effects sent at once (`.send`, `.merge`), so that an observer never
+    ///     sees half of what one action did.
     package init(
         initialState: State,
         reducer: R,
         clock: any EffectClock,
-        didProcess: @escaping @Sendable (Action, Origin, State) -> Void = { _, _, _ in }
+        didProcess: @escaping @Sendable (Action, Origin, State) -> Void = { _, _, _ in },
+        didSettle: @escaping @Sendable (State) -> Void = { _ in }
     ) {
         self.reducer = reducer
         self.clock = clock
         self.inner = LockedValue(Inner(state: initialState))
         self.didProcess = didProcess
+        self.didSettle = didSettle
     }
 
     deinit {
@@ -114,7 +121,7 @@ package final class StoreCore<R: Reducer>: Sendable {
                 let (action, origin) = inner.queue.removeFirst()
                 return (action, origin, inner.state)
             }
-            guard let (action, origin, before) = next else { return }
+            guard let (action, origin, before) = next else { return didSettle(state) }
             var state = before
             let effect = reducer.reduce(into: &state, action: action)
             inner.withLock { [state] in $0.state = state }
