@@ -106,8 +106,7 @@ final class OSCQuerySession: RemoteMirrorSession, @unchecked Sendable {
         guard !closed else { return }
         closed = true
         binding.stopObserving()
-        webSocket?.close()
-        webSocket = nil
+        dropWebSocket()
         udp?.close()
         udp = nil
     }
@@ -306,7 +305,8 @@ final class OSCQuerySession: RemoteMirrorSession, @unchecked Sendable {
                 guard let response = try state.parser.decode(buffer: &state.buffer) else { return }
                 try handshake.check(response)
             } catch {
-                connection.close()
+                // failSync closes the connection, once it is no longer the session's: its close
+                // handler must not report a closed connection in place of this error.
                 return failSync(.notOSCQuery(label, reason: "its WebSocket handshake failed: \(error)"))
             }
             state.open = true
@@ -402,8 +402,7 @@ final class OSCQuerySession: RemoteMirrorSession, @unchecked Sendable {
     private func failSync(_ error: RemoteTreeError) {
         syncing = false
         generation += 1
-        webSocket?.close()
-        webSocket = nil
+        dropWebSocket()
         if firstSync != nil { return finishFirstSync(.failure(error)) }
         becomeLost()
     }
@@ -559,8 +558,7 @@ final class OSCQuerySession: RemoteMirrorSession, @unchecked Sendable {
             return beginSync()
         }
         if silent > RemoteSession.seconds(options.lostAfter), !syncing {
-            webSocket?.close()
-            webSocket = nil
+            dropWebSocket()
             return becomeLost()
         }
         guard !syncing else { return }
@@ -571,6 +569,14 @@ final class OSCQuerySession: RemoteMirrorSession, @unchecked Sendable {
             // A failed poll is silence: lostAfter decides.
             readNamespace { _ in }
         }
+    }
+
+    /// Forgets the WebSocket, then closes it: its close handler then sees a connection that is
+    /// no longer the session's and reports nothing.
+    private func dropWebSocket() {
+        let connection = webSocket
+        webSocket = nil
+        connection?.close()
     }
 
     private func becomeLost() {
