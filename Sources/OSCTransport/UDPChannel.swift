@@ -7,20 +7,16 @@ import Synchronization
     import Darwin
 #endif
 
-/// The machinery of a UDP socket on an event loop, shared by ``OSCUDPServer`` and ``OSCUDPClient``.
+/// The reading side of a UDP socket on an event loop, shared by ``OSCUDPServer`` and
+/// ``OSCUDPClient``, with the parts it hands work to, as swift-nio splits its datagram channel:
 ///
-/// Reading happens on the loop; sending happens on the caller's thread, under a lock that also
-/// guards closing, so that a descriptor is never used after the cancel handler closed it.
+/// - the socket's options are set on the socket (`Socket.configureDatagram`, `setMembership`);
+/// - reading is here: a dispatch source that drains the socket with `recvmmsg` on the loop, or a
+///   reader thread that blocks in it and hands each batch to the loop (``OSCUDPOptions/reader``);
+///   or, without either, one blocking receive at a time (``receive(timeoutNanoseconds:)``);
+/// - writing is ``UDPWriter``'s, on the caller's thread, under the lock that also guards closing;
+/// - ICMP reports are ``UDPFailureReports``'.
 final class UDPChannel: @unchecked Sendable {
-    final class SendState: @unchecked Sendable {
-        var fd: Int32
-        let batch: UDPBatch
-        init(fd: Int32, batchSize: Int) {
-            self.fd = fd
-            batch = UDPBatch(count: batchSize, slotSize: 0)
-        }
-    }
-
     let loop: OSCEventLoop
     let localAddress: OSCSocketAddress
     let family: OSCSocketAddress.Family
@@ -33,52 +29,13 @@ final class UDPChannel: @unchecked Sendable {
     private let blockingSocket: Bool
     private let receiveTimeout = Atomic<Int>(-1)
     private let blockingReceiveBuffer = Mutex<[UInt8]>([])
-    final class SendLock: Sendable {
-        let mutex: Mutex<SendState>
-        init(_ state: SendState) { mutex = Mutex(state) }
-        func withLock<R, E: Error>(_ body: (SendState) throws(E) -> R) throws(E) -> R {
-            try mutex.withLock { (state: inout SendState) throws(E) -> R in try body(state) }
-        }
-    }
-    private let sendState: SendLock
     private let options: OSCUDPOptions
-    let counters = Counters()
-
-    /// The receiving side's counters and the sending side's, a cache line apart: the reader thread
-    /// and a sending thread each update theirs for every datagram, and on one line each update
-    /// took the line away from the other CPU.
-    final class Counters: Sendable {
-        let received = Atomic<Int>(0)
-        let truncated = Atomic<Int>(0)
-        let receiveErrors = Atomic<Int>(0)
-        private let padding = (0, 0, 0, 0, 0, 0, 0, 0)
-        let sent = Atomic<Int>(0)
-        let sendsWouldBlock = Atomic<Int>(0)
-        let deliveryFailures = Atomic<Int>(0)
-        let deliveryFailuresDropped = Atomic<Int>(0)
-    }
-
-    /// ICMP reports read from the error queue and not yet handed to the owner on the loop.
-    struct PendingFailures {
-        var list: [OSCDeliveryFailure] = []
-        var scheduled = false
-    }
-
-    /// The most reports waiting for the loop; more are dropped and counted, so that a burst of
-    /// ICMP errors costs bounded memory however slow the loop is.
-    static let pendingFailureLimit = 256
-    private let pendingFailures = Mutex(PendingFailures())
-    /// Written (release) at the end and read (acquire) at the start of every section locked on
-    /// `pendingFailures`, which a sending thread and the loop both take: `Mutex` waits in the
-    /// standard library's uninstrumented slow path on Linux, so ThreadSanitizer does not see the
-    /// ordering it gives and reports false races; this pair of instrumented accesses shows it.
-    private let pendingFailuresFence = Atomic<UInt32>(0)
-    /// Set once the owner asked for reports: the socket then has `IP_RECVERR` on.
-    private let reportsFailures = Atomic<Bool>(false)
+    private let counters = UDPCounters()
+    private let reports: UDPFailureReports
+    private let writer: UDPWriter
 
     // Owned by the loop.
     private var handler: (@Sendable (UnsafeRawBufferPointer, OSCSocketAddress) -> Void)?
-    private var failureHandler: (@Sendable (OSCDeliveryFailure) -> Void)?
     private var batchEndHandler: (@Sendable () -> Void)?
     private var started = false
     private var closed = false
@@ -91,14 +48,22 @@ final class UDPChannel: @unchecked Sendable {
         options: OSCUDPOptions
     ) throws(OSCSystemError) {
         let fd = try Socket.make(family: address.family, type: OSCSocketAddress.datagramType)
+        let blocking = options.reader == .thread && Self.readerThreadAvailable
         do throws(OSCSystemError) {
-            try Self.configure(fd, family: address.family, options: options)
+            try Socket.configureDatagram(fd, family: address.family, options: options)
             try Socket.bind(fd, to: address)
             if let remote {
-                let result = remote.withSockAddr { pointer, length in connect(fd, pointer, length) }
-                if result != 0 { throw OSCSystemError(call: "connect(\(remote))", errno: errno) }
+                // A UDP connect only sets the peer: it never blocks.
+                try SystemCall.require("connect") {
+                    remote.withSockAddr { pointer, length in connect(fd, pointer, length) }
+                }
             }
             localAddress = try Socket.localAddress(fd)
+            if blocking {
+                // The reader thread blocks in its receive call; every other call passes MSG_DONTWAIT.
+                let flags = try SystemCall.require("fcntl(F_GETFL)") { fcntl(fd, F_GETFL) }
+                try SystemCall.require("fcntl(F_SETFL)") { fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+            }
         } catch {
             Socket.closeDescriptor(fd)
             throw error
@@ -108,17 +73,16 @@ final class UDPChannel: @unchecked Sendable {
         self.options = options
         family = address.family
         receiveBufferSize = Int(Socket.intOption(fd, SOL_SOCKET, SO_RCVBUF))
-        sendState = SendLock(SendState(fd: fd, batchSize: 64))
-        blockingSocket = options.reader == .thread && Self.readerThreadAvailable
+        reports = UDPFailureReports(loop: loop, counters: counters)
+        writer = UDPWriter(fd: fd, counters: counters, reports: reports)
+        blockingSocket = blocking
         if blockingSocket {
             source = nil
-            // The reader thread blocks in its receive call; every other call passes MSG_DONTWAIT.
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             return
         }
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
-        let sendState = sendState
-        source.setCancelHandler { Self.closeSocket(sendState) }
+        let writer = writer
+        source.setCancelHandler { writer.closeDescriptor() }
         self.source = source
         source.setEventHandler { [weak self] in self?.drain() }
     }
@@ -135,62 +99,6 @@ final class UDPChannel: @unchecked Sendable {
         return time.tv_sec * 1_000_000_000 + time.tv_nsec
     }
 
-    private static func closeSocket(_ sendState: SendLock) {
-        sendState.withLock { state in
-            if state.fd >= 0 { Socket.closeDescriptor(state.fd) }
-            state.fd = -1
-        }
-    }
-
-    private static func configure(_ fd: Int32, family: OSCSocketAddress.Family, options: OSCUDPOptions)
-        throws(OSCSystemError)
-    {
-        if options.receiveBufferSize > 0 {
-            let size = Int32(clamping: options.receiveBufferSize)
-            #if os(Linux)
-                // SO_RCVBUFFORCE passes net.core.rmem_max when the process may; otherwise ask politely.
-                if setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, [size], socklen_t(MemoryLayout<Int32>.size)) != 0 {
-                    try Socket.setOption(fd, SOL_SOCKET, SO_RCVBUF, size, "setsockopt(SO_RCVBUF)")
-                }
-            #else
-                try Socket.setOption(fd, SOL_SOCKET, SO_RCVBUF, size, "setsockopt(SO_RCVBUF)")
-            #endif
-        }
-        if let size = options.sendBufferSize {
-            try Socket.setOption(fd, SOL_SOCKET, SO_SNDBUF, Int32(clamping: size), "setsockopt(SO_SNDBUF)")
-        }
-        if options.reuseAddress {
-            try Socket.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1, "setsockopt(SO_REUSEADDR)")
-            try Socket.setOption(fd, SOL_SOCKET, SO_REUSEPORT, 1, "setsockopt(SO_REUSEPORT)")
-        }
-        if options.broadcast {
-            try Socket.setOption(fd, SOL_SOCKET, SO_BROADCAST, 1, "setsockopt(SO_BROADCAST)")
-        }
-        switch family {
-        case .ipv4:
-            try Socket.setOption(
-                fd, Int32(IPPROTO_IP), IP_MULTICAST_LOOP, options.multicastLoopback ? 1 : 0,
-                "setsockopt(IP_MULTICAST_LOOP)")
-            try Socket.setOption(
-                fd, Int32(IPPROTO_IP), IP_MULTICAST_TTL, options.multicastTTL, "setsockopt(IP_MULTICAST_TTL)")
-            if let interface = options.multicastInterface,
-                let address = OSCSocketAddress(numericHost: interface, port: 0), address.family == .ipv4
-            {
-                let inAddress = address.withSockAddr { pointer, _ in
-                    pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
-                }
-                try Socket.setOption(
-                    fd, Int32(IPPROTO_IP), IP_MULTICAST_IF, bytes: inAddress, "setsockopt(IP_MULTICAST_IF)")
-            }
-        case .ipv6:
-            try Socket.setOption(
-                fd, Int32(IPPROTO_IPV6), IPV6_MULTICAST_LOOP, options.multicastLoopback ? 1 : 0,
-                "setsockopt(IPV6_MULTICAST_LOOP)")
-            try Socket.setOption(
-                fd, Int32(IPPROTO_IPV6), IPV6_MULTICAST_HOPS, options.multicastTTL, "setsockopt(IPV6_MULTICAST_HOPS)")
-        }
-    }
-
     deinit {
         // A running reader thread keeps the channel alive, so only these cases remain.
         guard !closed else { return }
@@ -199,7 +107,7 @@ final class UDPChannel: @unchecked Sendable {
             if !started { source.resume() }
             source.cancel()
         } else {
-            Self.closeSocket(sendState)
+            writer.closeDescriptor()
         }
     }
 
@@ -213,13 +121,7 @@ final class UDPChannel: @unchecked Sendable {
             guard !started, !closed else { return }
             self.handler = handler
             batchEndHandler = onBatchEnd
-            if let onFailure {
-                failureHandler = onFailure
-                // Without IP_RECVERR, Linux drops ICMP errors for a socket that is not connected.
-                if (try? UDPErrorQueue.enable(fd, family: family)) != nil {
-                    reportsFailures.store(true, ordering: .releasing)
-                }
-            }
+            if let onFailure { reports.enable(fd, family: family, handler: onFailure) }
             receiveBatch = UDPBatch(count: options.batchSize, slotSize: options.maximumDatagramSize)
             if let source {
                 started = true
@@ -235,6 +137,7 @@ final class UDPChannel: @unchecked Sendable {
             guard !closed else { return }
             closed = true
             handler = nil
+            reports.stop()
             if let source {
                 if !started { source.resume() }
                 source.cancel()
@@ -242,9 +145,9 @@ final class UDPChannel: @unchecked Sendable {
                 // Wakes the reader thread's receive call (Linux reports ENOTCONN for an unconnected
                 // socket but shuts it down all the same); the thread then closes the socket.
                 closing.store(true, ordering: .releasing)
-                _ = shutdown(fd, Int32(SHUT_RDWR))
+                _ = try? SystemCall.run("shutdown") { shutdown(fd, Int32(SHUT_RDWR)) }
             } else {
-                Self.closeSocket(sendState)
+                writer.closeDescriptor()
             }
         }
     }
@@ -291,8 +194,8 @@ final class UDPChannel: @unchecked Sendable {
             if count < 0 {
                 if code == EINTR || code == EAGAIN { continue }
                 // A pending ICMP report fails the receive once: its details wait in the error queue.
-                if UDPErrorQueue.isReported(code), reportsFailures.load(ordering: .relaxed) {
-                    collectFailures(fd)
+                if UDPErrorQueue.isReported(code), reports.isEnabled {
+                    reports.collect(fd)
                     continue
                 }
                 counters.receiveErrors.add(1, ordering: .relaxed)
@@ -305,7 +208,7 @@ final class UDPChannel: @unchecked Sendable {
             pendingCount = count
             loop.queue.sync(execute: delivery)
         }
-        Self.closeSocket(sendState)
+        writer.closeDescriptor()
     }
 
     /// Waits on the caller's thread for one datagram; for sockets without a reader.
@@ -313,8 +216,7 @@ final class UDPChannel: @unchecked Sendable {
         guard !readerRequested.load(ordering: .relaxed) else {
             throw OSCSystemError(call: "recvmsg (a reader was started)", errno: EBUSY)
         }
-        let fd = sendState.withLock { $0.fd }
-        guard fd >= 0 else { throw OSCSystemError(call: "recvmsg", errno: EBADF) }
+        let fd = try writer.withDescriptor("recvmsg") { $0 }
         if blockingSocket {
             // One system call per datagram, as a plain blocking socket: the wait is SO_RCVTIMEO,
             // set again only when the caller changes it.
@@ -335,21 +237,17 @@ final class UDPChannel: @unchecked Sendable {
             if buffer.count != maximum { buffer = [UInt8](repeating: 0, count: maximum) }
             var storage = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            var received: Int
-            repeat {
-                received = buffer.withUnsafeMutableBytes { bytes in
+            let received = try SystemCall.run("recvfrom") {
+                buffer.withUnsafeMutableBytes { bytes in
                     withUnsafeMutablePointer(to: &storage) { pointer in
                         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
                             recvfrom(fd, bytes.baseAddress, bytes.count, Int32(MSG_TRUNC), address, &length)
                         }
                     }
                 }
-            } while received < 0 && errno == EINTR
-            if received < 0 {
-                let code = errno
-                if code == EAGAIN || code == EWOULDBLOCK { return nil }
-                throw OSCSystemError(call: "recvfrom", errno: code)
             }
+            // A timeout (SO_RCVTIMEO) is EAGAIN: no datagram.
+            guard let received else { return nil }
             guard received <= maximum else {
                 counters.truncated.add(1, ordering: .relaxed)
                 return nil
@@ -371,14 +269,14 @@ final class UDPChannel: @unchecked Sendable {
                     // Woken with nothing to read: the socket polls POLLERR while its error queue
                     // holds reports (a send may have taken the pending error), so read them now or
                     // the source fires again at once.
-                    if woken, reportsFailures.load(ordering: .relaxed) { collectFailures(fd) }
+                    if woken, reports.isEnabled { reports.collect(fd) }
                     return
                 }
                 count = received
                 woken = false
             } catch {
-                if UDPErrorQueue.isReported(error.errno), reportsFailures.load(ordering: .relaxed) {
-                    collectFailures(fd)
+                if UDPErrorQueue.isReported(error.errno), reports.isEnabled {
+                    reports.collect(fd)
                     continue
                 }
                 counters.receiveErrors.add(1, ordering: .relaxed)
@@ -407,201 +305,30 @@ final class UDPChannel: @unchecked Sendable {
         if let batchEndHandler, !closed { batchEndHandler() }
     }
 
-    /// Reads the error queue and hands its reports to the owner on the loop.
-    private func collectFailures(_ fd: Int32) {
-        var found: [OSCDeliveryFailure] = []
-        UDPErrorQueue.read(fd) { found.append($0) }
-        guard !found.isEmpty else { return }
-        counters.deliveryFailures.add(found.count, ordering: .relaxed)
-        let schedule = withPendingFailures { pending -> Bool in
-            let room = max(Self.pendingFailureLimit - pending.list.count, 0)
-            if found.count > room {
-                counters.deliveryFailuresDropped.add(found.count - room, ordering: .relaxed)
-            }
-            pending.list.append(contentsOf: found.prefix(room))
-            if pending.scheduled { return false }
-            pending.scheduled = true
-            return true
-        }
-        if schedule {
-            loop.execute { [self] in deliverFailures() }
-        }
-    }
-
-    private func withPendingFailures<R>(_ body: (inout PendingFailures) -> R) -> R {
-        pendingFailures.withLock { pending in
-            let generation = pendingFailuresFence.load(ordering: .acquiring)
-            defer { pendingFailuresFence.store(generation &+ 1, ordering: .releasing) }
-            return body(&pending)
-        }
-    }
-
-    private func deliverFailures() {
-        let list = withPendingFailures { pending -> [OSCDeliveryFailure] in
-            pending.scheduled = false
-            defer { pending.list.removeAll() }
-            return pending.list
-        }
-        guard !closed, let failureHandler else { return }
-        for failure in list { failureHandler(failure) }
-    }
-
-    /// Runs a send; if it failed only because an ICMP report was pending (which the kernel returns
-    /// from the next call on the socket, whatever its destination, without sending), reads the
-    /// report and sends again.
-    @inline(__always)
-    private func sendRetryingReported<R>(_ fd: Int32, _ body: () throws(OSCSystemError) -> R?)
-        throws(OSCSystemError) -> R?
-    {
-        do {
-            return try body()
-        } catch  where UDPErrorQueue.isReported(error.errno) && reportsFailures.load(ordering: .relaxed) {
-            collectFailures(fd)
-            return try body()
-        }
-    }
-
     func join(group: OSCSocketAddress, interface: OSCSocketAddress?, leave: Bool) throws(OSCSystemError) {
-        try sendState.withLock { (state) throws(OSCSystemError) in
-            guard state.fd >= 0 else { throw OSCSystemError(call: "setsockopt(IP_ADD_MEMBERSHIP)", errno: EBADF) }
-            switch group.family {
-            case .ipv4:
-                var request = ip_mreq()
-                request.imr_multiaddr = group.withSockAddr { pointer, _ in
-                    pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
-                }
-                if let interface, interface.family == .ipv4 {
-                    request.imr_interface = interface.withSockAddr { pointer, _ in
-                        pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
-                    }
-                }
-                try Socket.setOption(
-                    state.fd, Int32(IPPROTO_IP), leave ? IP_DROP_MEMBERSHIP : IP_ADD_MEMBERSHIP, bytes: request,
-                    leave ? "setsockopt(IP_DROP_MEMBERSHIP)" : "setsockopt(IP_ADD_MEMBERSHIP)")
-            case .ipv6:
-                var request = ipv6_mreq()
-                request.ipv6mr_multiaddr = group.withSockAddr { pointer, _ in
-                    pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
-                }
-                request.ipv6mr_interface = 0
-                try Socket.setOption(
-                    state.fd, Int32(IPPROTO_IPV6), leave ? IPV6_LEAVE_GROUP : IPV6_JOIN_GROUP, bytes: request,
-                    leave ? "setsockopt(IPV6_LEAVE_GROUP)" : "setsockopt(IPV6_JOIN_GROUP)")
-            }
+        try writer.withDescriptor(leave ? "setsockopt(leave)" : "setsockopt(join)") { (fd) throws(OSCSystemError) in
+            try Socket.setMembership(fd, group: group, interface: interface, leave: leave)
         }
     }
 
     /// Sends one datagram; `false` if the send buffer is full and it was dropped.
     func send(_ bytes: UnsafeRawBufferPointer, to address: OSCSocketAddress?) throws(OSCSystemError) -> Bool {
-        guard let address else {
-            return try sendConnected(bytes)
-        }
-        let sent = try sendState.withLock { (state) throws(OSCSystemError) -> Int? in
-            let fd = state.fd
-            guard fd >= 0 else { throw OSCSystemError(call: "sendto", errno: EBADF) }
-            return try sendRetryingReported(fd) { () throws(OSCSystemError) -> Int? in
-                try SystemCall.run("sendto") {
-                    address.withSockAddr { pointer, length in
-                        sendto(fd, bytes.baseAddress, bytes.count, Socket.dontWait, pointer, length)
-                    }
-                }
-            }
-        }
-        return counted(sent)
+        try writer.send(bytes, to: address)
     }
 
-    /// Sends one datagram on the connected socket: no optional address to unwrap or capture, which
-    /// copied its 128-byte `sockaddr_storage` on every send.
+    /// Sends one datagram on the connected socket.
     func sendConnected(_ bytes: UnsafeRawBufferPointer) throws(OSCSystemError) -> Bool {
-        let sent = try sendState.withLock { (state) throws(OSCSystemError) -> Int? in
-            let fd = state.fd
-            guard fd >= 0 else { throw OSCSystemError(call: "send", errno: EBADF) }
-            return try SystemCall.run("send") { Socket.sendBytes(fd, bytes) }
-        }
-        return counted(sent)
-    }
-
-    @inline(__always)
-    private func counted(_ sent: Int?) -> Bool {
-        if sent == nil {
-            counters.sendsWouldBlock.add(1, ordering: .relaxed)
-            return false
-        }
-        counters.sent.add(1, ordering: .relaxed)
-        return true
+        try writer.sendConnected(bytes)
     }
 
     func send(array: [UInt8], to address: OSCSocketAddress?) throws(OSCSystemError) -> Bool {
-        // `withUnsafeBytes` rethrows untyped errors: the typed one comes out in a `Result`, with no cast.
-        let result = array.withUnsafeBytes { bytes -> Result<Bool, OSCSystemError> in
-            do throws(OSCSystemError) {
-                return .success(try send(bytes, to: address))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try writer.send(array: array, to: address)
     }
 
     /// Sends many datagrams, with `sendmmsg` where it exists; returns how many left.
     func send(_ datagrams: [[UInt8]], to address: OSCSocketAddress?) throws(OSCSystemError) -> Int {
-        if UDPBatch.sendMultiple == nil {
-            var sent = 0
-            for datagram in datagrams {
-                guard try send(array: datagram, to: address) else { break }
-                sent += 1
-            }
-            return sent
-        }
-        var total = 0
-        var next = 0
-        while next < datagrams.count {
-            let sentNow = try sendState.withLock { (state) throws(OSCSystemError) -> Int in
-                let fd = state.fd
-                guard fd >= 0 else { throw OSCSystemError(call: "sendmmsg", errno: EBADF) }
-                let batch = state.batch
-                let count = min(batch.count, datagrams.count - next)
-                guard let sendMultiple = UDPBatch.sendMultiple else { return 0 }
-                var destination = address?.storage ?? sockaddr_storage()
-                let destinationLength = address?.length ?? 0
-                return try withUnsafeMutablePointer(to: &destination) { (name) throws(OSCSystemError) -> Int in
-                    // The iovecs point into the caller's arrays, which stay alive and unchanged for this call.
-                    for slot in 0..<count {
-                        datagrams[next + slot].withUnsafeBytes { bytes in
-                            batch.iovecs[slot] = iovec(
-                                iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count)
-                        }
-                        let header = batch.header(slot)
-                        header.pointee.msg_name = address == nil ? nil : UnsafeMutableRawPointer(name)
-                        header.pointee.msg_namelen = destinationLength
-                    }
-                    return try sendRetryingReported(fd) { () throws(OSCSystemError) -> Int? in
-                        try SystemCall.run("sendmmsg") {
-                            Int(sendMultiple(fd, batch.headers, UInt32(count), Socket.dontWait))
-                        }
-                    }
-                        ?? 0
-                }
-            }
-            total += sentNow
-            next += sentNow
-            if sentNow == 0 {
-                counters.sendsWouldBlock.add(datagrams.count - next, ordering: .relaxed)
-                break
-            }
-        }
-        counters.sent.add(total, ordering: .relaxed)
-        return total
+        try writer.send(datagrams, to: address)
     }
 
-    var statistics: OSCUDPStatistics {
-        OSCUDPStatistics(
-            received: counters.received.load(ordering: .relaxed),
-            truncated: counters.truncated.load(ordering: .relaxed),
-            receiveErrors: counters.receiveErrors.load(ordering: .relaxed),
-            sent: counters.sent.load(ordering: .relaxed),
-            sendsWouldBlock: counters.sendsWouldBlock.load(ordering: .relaxed),
-            deliveryFailures: counters.deliveryFailures.load(ordering: .relaxed),
-            deliveryFailuresDropped: counters.deliveryFailuresDropped.load(ordering: .relaxed))
-    }
+    var statistics: OSCUDPStatistics { counters.statistics }
 }
