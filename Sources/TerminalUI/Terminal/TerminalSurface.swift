@@ -122,18 +122,20 @@ public final class TerminalSurface: Sendable {
             controller: makeController(waveStore: waveStore), renderer: FrameRenderer(colorMode: options.colorMode),
             painter: SurfacePainter(theme: options.theme, colorMode: options.colorMode), waveStore: waveStore)
         state.withLock { $0 = running }
-        queue.sync {
-            observeStore(running)
-            running.sources = [makeInputSource(running), makeResizeSource(running)]
-            readTransport(running)
-            drawFrame(running)
-        }
+        // Observed before the first reading: a change between the two is then read again, not
+        // missed until the next one (a remote server's first bars came just then).
         waveform?.observe { [weak self] in
             guard let self else { return }
             queue.async { [self] in
                 guard let running = state.withLock({ $0 }) else { return }
                 readTransport(running)
             }
+        }
+        queue.sync {
+            observeStore(running)
+            running.sources = [makeInputSource(running), makeResizeSource(running)]
+            readTransport(running)
+            drawFrame(running)
         }
     }
 
