@@ -77,14 +77,7 @@ struct DumpCommand: RunnableCommand {
     }
 
     /// Makes SIGINT and SIGTERM exit with status 0, once the main queue runs.
-    private static func exitOnSignals() -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
-            // Ignored first, so that the signal reaches the source instead of ending the process.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { @Sendable in exit(0) }
-            source.resume()
-            return source
-        }
+    private static func exitOnSignals() -> any DispatchSourceRead {
+        SignalWatch.watch([SIGINT, SIGTERM], queue: .main) { _ in exit(0) }
     }
 }

@@ -359,15 +359,11 @@ struct ServeCommand: RunnableCommand {
 
     /// Makes SIGHUP read the tree file again (PROTOCOL.md section 7, tree changes): the server
     /// logs what changed, or why the file was refused and the old tree kept.
-    private static func reloadOnHangUp(_ server: KnobLinkServer, logger: ServeLogger) -> any DispatchSourceSignal {
-        signal(SIGHUP, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
-        source.setEventHandler { @Sendable in
+    private static func reloadOnHangUp(_ server: KnobLinkServer, logger: ServeLogger) -> any DispatchSourceRead {
+        SignalWatch.watch([SIGHUP], queue: .global()) { _ in
             // The server logs the outcome itself (its log line says what was kept, added, removed).
             _ = try? server.reloadTreeFile()
         }
-        source.resume()
-        return source
     }
 
     /// Makes SIGINT and SIGTERM (and with a surface SIGHUP: its terminal is gone) stop the
@@ -375,12 +371,9 @@ struct ServeCommand: RunnableCommand {
     /// the surface restores the terminal first, and the advertiser withdraws the server.
     private static func stopOnSignals(
         _ server: KnobLinkServer, surface: TerminalSurface?, advertiser: ZeroconfAdvertiser?
-    ) -> [any DispatchSourceSignal] {
-        (surface == nil ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGHUP]).map { number in
-            // Ignored first, so that the signal reaches the source instead of ending the process.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { @Sendable in
+    ) -> [any DispatchSourceRead] {
+        [
+            SignalWatch.watch(surface == nil ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGHUP], queue: .main) { _ in
                 surface?.stop()
                 // stop() returns once the server has stopped on its loop and the state file is written.
                 server.stop()
@@ -388,8 +381,6 @@ struct ServeCommand: RunnableCommand {
                 advertiser?.stop()
                 exit(0)
             }
-            source.resume()
-            return source
-        }
+        ]
     }
 }

@@ -98,16 +98,9 @@ struct SurfaceCommand: RunnableCommand {
         }
         screen.remote = remote
         try screen.show(remote.tree)
-        let signals = [SIGINT, SIGTERM, SIGHUP].map { number in
-            // Ignored first, so that the signal reaches the source instead of ending the process.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { @Sendable in
-                screen.stop()
-                exit(0)
-            }
-            source.resume()
-            return source
+        let signals = SignalWatch.watch([SIGINT, SIGTERM, SIGHUP], queue: .main) { _ in
+            screen.stop()
+            exit(0)
         }
         withExtendedLifetime((signals, remote)) { dispatchMain() }
     }

@@ -37,15 +37,9 @@ final class TemporaryFileCleanup: Sendable {
     }
 
     /// Catches SIGINT and SIGTERM until the sources returned are released.
-    func catchSignals() -> [any DispatchSourceSignal] {
-        let queue = DispatchQueue(label: "knoblink.waveform.signals")
-        return [SIGINT, SIGTERM].map { number in
-            // Ignored first, so that the signal reaches the source instead of ending the process.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { @Sendable [self] in interrupted() }
-            source.resume()
-            return source
+    func catchSignals() -> any DispatchSourceRead {
+        SignalWatch.watch([SIGINT, SIGTERM], queue: DispatchQueue(label: "knoblink.waveform.signals")) {
+            @Sendable [self] _ in interrupted()
         }
     }
 
