@@ -300,6 +300,17 @@ static void count_visit(void *context, const char *address, char tag, const uint
         argument_float(tag, argument);
 }
 
+// Receives up to `count` datagrams from `fd` without waiting into `buffers` (`count` of `size`
+// bytes each); their lengths are in `messages`. Returns how many, or <= 0 for none.
+static int receive_batch(int fd, uint8_t *buffers, size_t size, struct mmsghdr *messages, struct iovec *iovs,
+                         int count) {
+    for (int i = 0; i < count; i++) {
+        iovs[i] = (struct iovec){buffers + (size_t)i * size, size};
+        messages[i] = (struct mmsghdr){.msg_hdr = {.msg_iov = &iovs[i], .msg_iovlen = 1}};
+    }
+    return recvmmsg(fd, messages, (unsigned)count, MSG_DONTWAIT, NULL);
+}
+
 static void *receiver_loop(void *arg) {
     receiver_state *state = arg;
     enum { RECV_BATCH = 32 };
@@ -312,11 +323,8 @@ static void *receiver_loop(void *arg) {
         for (int e = 0; e < ready; e++) {
             int subscriber = (int)events[e].data.u32;
             for (;;) {
-                for (int i = 0; i < RECV_BATCH; i++) {
-                    iovs[i] = (struct iovec){buffers[i], sizeof buffers[i]};
-                    messages[i] = (struct mmsghdr){.msg_hdr = {.msg_iov = &iovs[i], .msg_iovlen = 1}};
-                }
-                int n = recvmmsg(state->fds[subscriber], messages, RECV_BATCH, MSG_DONTWAIT, NULL);
+                int n = receive_batch(state->fds[subscriber], &buffers[0][0], sizeof buffers[0], messages, iovs,
+                                      RECV_BATCH);
                 if (n <= 0) break;
                 count_context count = {state, subscriber};
                 for (int i = 0; i < n; i++)
@@ -554,5 +562,95 @@ int kb_sp_end_child(int pid, int stdin_fd) {
     }
     kill(pid, SIGTERM);
     waitpid(pid, &status, 0);
+    return status;
+}
+
+// ---- the kernel's limit for the fan-out ----
+
+int kb_sp_kernel_fanout(int subscribers, int per_datagram, long sets, double *sets_per_second, long *received) {
+    *sets_per_second = 0;
+    *received = 0;
+    if (subscribers < 1 || subscribers > 1024 || per_datagram < 1 || per_datagram > 64) return -1;
+    int *fds = calloc((size_t)subscribers, sizeof *fds);
+    struct sockaddr_in *to = calloc((size_t)subscribers, sizeof *to);
+    struct mmsghdr *messages = calloc((size_t)subscribers, sizeof *messages);
+    struct iovec iov;
+    // The throughput runs' receiver, counting the echoes of /p/p0 … /p/p9.
+    kb_sp_throughput_config config = {.subscribers = subscribers, .parameters = 10};
+    receiver_state state = {
+        .config = &config, .fds = fds, .epoll_fd = epoll_create1(0),
+        .echoes = calloc((size_t)subscribers, sizeof(long)),
+        .last = calloc((size_t)subscribers * 10, sizeof(float))};
+    int sender = peer_socket(NULL);
+    int status = -1;
+    int opened = 0;
+    pthread_t thread;
+    int threaded = 0;
+    if (!fds || !to || !messages || !state.echoes || !state.last || state.epoll_fd < 0 || sender < 0) goto done;
+    for (; opened < subscribers; opened++) {
+        uint16_t port;
+        fds[opened] = peer_socket(&port);
+        if (fds[opened] < 0) goto done;
+        to[opened] = server_address(port);
+        struct epoll_event event = {.events = EPOLLIN, .data.u32 = (uint32_t)opened};
+        epoll_ctl(state.epoll_fd, EPOLL_CTL_ADD, fds[opened], &event);
+    }
+    // What a subscriber gets: the echo `/p/pN ,f v` of one set (16 bytes), or a bundle of the echoes
+    // of `per_datagram` sets, as the server coalesces them when sets come faster than it sends.
+    static uint8_t packet[64 * 24 + 16];
+    size_t size = 0;
+    if (per_datagram == 1) {
+        size = encode_set(packet, "/p/p5", 0.5f, NULL);
+    } else {
+        memcpy(packet, "#bundle\0\0\0\0\0\0\0\0\1", 16);
+        size = 16;
+        for (int i = 0; i < per_datagram; i++) {
+            char address[16];
+            snprintf(address, sizeof address, "/p/p%d", i % 10);
+            size_t length = encode_set(packet + size + 4, address, 0.5f, NULL);
+            uint32_t big = htonl((uint32_t)length);
+            memcpy(packet + size, &big, 4);
+            size += 4 + length;
+        }
+    }
+    iov = (struct iovec){packet, size};
+    for (int i = 0; i < subscribers; i++)
+        messages[i].msg_hdr = (struct msghdr){
+            .msg_name = &to[i], .msg_namelen = sizeof to[i], .msg_iov = &iov, .msg_iovlen = 1};
+    if (pthread_create(&thread, NULL, receiver_loop, &state) != 0) goto done;
+    threaded = 1;
+    uint64_t start = now_ns();
+    for (long set = 0; set < sets; set += per_datagram) {
+        // One call per set, a datagram to each subscriber: what a server that batched perfectly
+        // would ask of the kernel.
+        for (int sent = 0; sent < subscribers;) {
+            int n = sendmmsg(sender, messages + sent, (unsigned)(subscribers - sent), 0);
+            if (n <= 0) {
+                if (n < 0 && errno != EINTR && errno != EAGAIN) goto done;
+                continue;
+            }
+            sent += n;
+        }
+    }
+    uint64_t elapsed = now_ns() - start;
+    *sets_per_second = (double)sets * 1e9 / (double)elapsed;
+    status = 0;
+done:
+    if (threaded) {
+        // Let the drain catch up with what is queued, then stop it.
+        struct timespec pause = {.tv_sec = 0, .tv_nsec = 200000000};
+        nanosleep(&pause, NULL);
+        atomic_store_explicit(&state.stop, 1, memory_order_relaxed);
+        pthread_join(thread, NULL);
+        *received = state.datagrams;
+    }
+    for (int i = 0; i < opened; i++) close(fds[i]);
+    if (sender >= 0) close(sender);
+    if (state.epoll_fd >= 0) close(state.epoll_fd);
+    free(fds);
+    free(to);
+    free(messages);
+    free(state.echoes);
+    free(state.last);
     return status;
 }

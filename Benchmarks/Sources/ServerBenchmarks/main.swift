@@ -169,6 +169,34 @@ if options.only.contains("throughput") {
             target: nil)
     }
 
+    // The kernel's limit for the unlimited fan-out, in the same run and with no server in between
+    // (issue 14): a sendmmsg to the 32 subscriber sockets, drained by a thread, of one datagram a
+    // set (no coalescing), and of the datagrams KnobLink sent, bundles of its echoes per datagram.
+    let unlimited = runs["KnobLink, 32 unlimited"]!
+    let echoesPerDatagram = max(
+        1,
+        Int(
+            (Double(unlimited.map(\.result.echoes).reduce(0, +))
+                / Double(max(1, unlimited.map(\.result.datagrams).reduce(0, +)))).rounded()))
+    for perDatagram in [1, echoesPerDatagram] {
+        var rates: [Double] = []
+        var drained = 0
+        for _ in 0..<options.rounds {
+            var rate = 0.0
+            precondition(
+                kb_sp_kernel_fanout(Int32(subscriberCount), Int32(perDatagram), sets, &rate, &drained) == 0,
+                "kernel fan-out")
+            rates.append(rate)
+        }
+        let kernelRate = Statistics.median(rates)
+        let shape = perDatagram == 1 ? "a datagram a set" : "bundles of \(perDatagram) echoes, as KnobLink sent"
+        report.add(
+            "applied sets/s, 32 unlimited, vs the kernel's sendmmsg limit (\(shape))",
+            knobLink: Format.rate(median("KnobLink, 32 unlimited")),
+            peer: "kernel \(Format.rate(kernelRate)) (\(drained) datagrams drained)",
+            ratio: median("KnobLink, 32 unlimited") / kernelRate, target: nil)
+    }
+
     // The announced capacity: 80% of the median full-speed rate; offered at that rate, every set must be
     // applied and every subscriber must end at the last value of each parameter. An unlimited subscriber
     // gets a value per set except where several sets of one address arrive in one receive batch: E5 keeps
