@@ -2,6 +2,7 @@ extension OSCBundle {
     /// The number of bytes ``encode(into:)`` writes: 16 for the header and time tag, then 4 plus
     /// the size of each element.
     public var encodedSize: Int {
+        let elements = self.elements
         var size = 16
         for index in elements.indices {
             size += 4 + elements[index].encodedSize
@@ -36,6 +37,8 @@ extension OSCBundle {
     func write(to base: UnsafeMutableRawPointer, at offset: Int, limit: Int) -> Int {
         OSCWire.checkRoom(offset + 16, limit)
         base.storeBytes(of: OSCWire.bundleHeader, toByteOffset: offset, as: UInt64.self)
+        // One read each: a decoded bundle makes its elements on every read.
+        let (timeTag, elements) = (self.timeTag, self.elements)
         OSCWire.storeUInt64(timeTag.rawValue, base, offset + 8)
         var next = offset + 16
         elements.withUnsafeBufferPointer { elements in

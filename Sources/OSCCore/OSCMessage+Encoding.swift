@@ -3,7 +3,10 @@ extension OSCMessage {
     ///
     /// - Complexity: O(n) in the number of arguments and the length of the strings.
     public var encodedSize: Int {
-        arguments.withUnsafeBufferPointer { arguments in
+        guard case .values(let address, let arguments) = representation else {
+            return withView { $0.canonicalSize }
+        }
+        return arguments.withUnsafeBufferPointer { arguments in
             var dataSize = 0
             for index in arguments.indices {
                 dataSize += arguments[index].encodedDataSize
@@ -17,7 +20,9 @@ extension OSCMessage {
     /// would.
     ///
     /// Strings (the address included) are written up to their first NUL. A message without
-    /// arguments still gets the type tag string `,`.
+    /// arguments still gets the type tag string `,`. A decoded message is written from the bytes it
+    /// was decoded from, in the same form: zero padding, a type tag string even if the packet had
+    /// none, and nothing after the last argument.
     /// - Parameter buffer: room for at least ``encodedSize`` bytes; a smaller buffer is a
     ///   programming error and traps.
     /// - Returns: the number of bytes written, ``encodedSize``.
@@ -42,6 +47,9 @@ extension OSCMessage {
     /// Writes the message at `offset`, trapping if it would pass `limit`.
     /// - Returns: the number of bytes written.
     func write(to base: UnsafeMutableRawPointer, at offset: Int, limit: Int) -> Int {
+        guard case .values(let address, let arguments) = representation else {
+            return withView { $0.writeCanonical(to: base, at: offset, limit: limit) }
+        }
         let tagsStart = OSCWire.write(address, to: base, at: offset, limit: limit)
         let tagCount = arguments.withUnsafeBufferPointer { OSCArgument.tagCount(of: $0) }
         let dataStart = tagsStart + OSCWire.paddedStringLength(1 + tagCount)

@@ -47,6 +47,29 @@ public struct OSCMessageView {
         argumentCount = layout.argumentCount
     }
 
+    /// A view of the `count` bytes at `base`, whose parts are at the offsets given.
+    init(
+        base: UnsafeRawPointer, count: Int, addressLength: Int, tagsStart: Int, tagsLength: Int, argumentsStart: Int,
+        argumentCount: Int
+    ) {
+        bytes = UnsafeRawBufferPointer(start: base, count: count)
+        self.addressLength = addressLength
+        self.tagsStart = tagsStart
+        self.tagsLength = tagsLength
+        self.argumentsStart = argumentsStart
+        self.argumentCount = argumentCount
+    }
+
+    /// A view of a message kept in an ``OSCPacketStorage``.
+    init(stored layout: borrowing OSCStoredMessageLayout) {
+        bytes = UnsafeRawBufferPointer(start: layout.base + Int(layout.start), count: Int(layout.count))
+        addressLength = Int(layout.addressLength)
+        tagsStart = Int(layout.tagsStart)
+        tagsLength = Int(layout.tagsLength)
+        argumentsStart = Int(layout.argumentsStart)
+        argumentCount = Int(layout.argumentCount)
+    }
+
     @inlinable
     var base: UnsafeRawPointer { bytes.baseAddress.unsafelyUnwrapped }
 
@@ -127,9 +150,13 @@ public struct OSCMessageView {
         return iterator.next()
     }
 
-    /// The owned form of this message (copies the address and every argument).
+    /// The owned form of this message: a copy of its bytes (held inline when short, else in one
+    /// allocation), from which the message reads its address and arguments (see ``OSCMessage``).
     public func makeMessage() -> OSCMessage {
-        OSCMessage(address, makeArguments())
+        let layout = OSCPacketValidator.MessageLayout(
+            start: 0, end: bytes.count, addressLength: addressLength, tagsStart: tagsStart, tagsLength: tagsLength,
+            argumentsStart: argumentsStart, argumentCount: argumentCount)
+        return OSCMessage(decoding: layout, in: base)
     }
 
     /// The arguments as owned values.
@@ -139,7 +166,7 @@ public struct OSCMessageView {
     /// through the array's growth path (a copy of the empty buffer, a release and a size query), 127
     /// of the 1 126 instructions of decoding `/knob/gain ,f` into an owned message. Longer literals
     /// took fewer instructions too but no less time (`,ifsbThd`), so they stay on the general path.
-    private func makeArguments() -> [OSCArgument] {
+    func makeArguments() -> [OSCArgument] {
         var iterator = self.arguments.makeIterator()
         switch argumentCount {
         case 0:

@@ -17,22 +17,25 @@ extension OSCPacket {
             throw .emptyPacket(offset: 0)
         }
         let validator = OSCPacketValidator(base: base, options: options)
+        let storable = bytes.count <= OSCStoredMessageLayout.largestPacket
         if bytes.count & 3 == 0 && base.load(as: UInt8.self) != UInt8(ascii: "#") {
-            // A bare message: build it from the layout validation found, without a second scan.
+            // A bare message: its bytes, copied once, with the layout validation found.
             let layout = try validator.validateMessage(start: 0, end: bytes.count)
-            return .message(OSCMessageView(base: base, layout: layout).makeMessage())
+            return .message(OSCMessage(decoding: layout, in: base))
         }
-        // A bundle: validation records where its first messages are, so building them needs no
-        // second scan of their strings (past 32 messages, the rest are found again).
+        // A bundle: its bytes, copied once, with the layouts of its messages. Validation records
+        // the first 32 of them, so that most bundles need no second scan of their strings.
         let packet = withUnsafeTemporaryAllocation(of: OSCPacketValidator.Record.self, capacity: 32) { records in
             Result { () throws(OSCDecodingError) -> OSCPacket in
                 var validator = OSCPacketValidator(base: base, options: options, records: records)
                 try validator.validatePacket(start: 0, end: bytes.count, depth: 0, timeTag: .immediately)
-                var builder = Builder(
-                    base: base,
-                    records: UnsafeMutableBufferPointer(rebasing: records[..<min(validator.recordCount, records.count)])
-                )
-                return builder.build(start: 0, end: bytes.count)
+                guard storable else {
+                    var builder = Builder(base: base)
+                    return builder.build(start: 0, end: bytes.count)
+                }
+                let storage = OSCPacketStorage(copying: bytes, messageCount: validator.recordCount)
+                storage.setLayouts(from: records)
+                return .bundle(storage.bundle(start: 0, end: bytes.count))
             }
         }
         return try packet.get()
@@ -111,39 +114,18 @@ extension OSCPacket {
         return delivered
     }
 
-    /// Builds owned values from a validated packet, taking message layouts from validation's
-    /// records while they last.
+    /// Builds owned values from a validated packet too long for an ``OSCPacketStorage``'s 32-bit
+    /// offsets, each message a copy of its own.
     private struct Builder {
         let base: UnsafeRawPointer
-        let records: UnsafeMutableBufferPointer<OSCPacketValidator.Record>
-        var next = 0
-
-        init(base: UnsafeRawPointer, records: UnsafeMutableBufferPointer<OSCPacketValidator.Record>) {
-            self.base = base
-            self.records = records
-        }
 
         mutating func build(start: Int, end: Int) -> OSCPacket {
             if base.load(fromByteOffset: start, as: UInt8.self) != UInt8(ascii: "#") {
-                let layout: OSCPacketValidator.MessageLayout
-                if next < records.count {
-                    layout = records[next].layout
-                } else {
-                    layout = OSCPacketValidator.layoutOfValidMessage(base, start: start, end: end)
-                }
-                next += 1
-                return .message(OSCMessageView(base: base, layout: layout).makeMessage())
-            }
-            // Counting the elements first (a walk over the size fields) allocates the array once.
-            var count = 0
-            var offset = start + 16
-            while offset < end {
-                count += 1
-                offset += 4 + Int(OSCWire.loadInt32(base, offset))
+                let layout = OSCPacketValidator.layoutOfValidMessage(base, start: start, end: end)
+                return .message(OSCMessage(decoding: layout, in: base))
             }
             var elements: [OSCPacket] = []
-            elements.reserveCapacity(count)
-            offset = start + 16
+            var offset = start + 16
             while offset < end {
                 let size = Int(OSCWire.loadInt32(base, offset))
                 elements.append(build(start: offset + 4, end: offset + 4 + size))

@@ -8,3 +8,17 @@ public enum OSCPacket: Sendable, Hashable {
     /// A bundle of messages and bundles.
     case bundle(OSCBundle)
 }
+
+extension OSCPacket {
+    /// Calls `body` for every message in the packet, in order, with the time tag of the innermost
+    /// bundle that holds it (``OSCTimeTag/immediately`` for a bare message). Nothing is allocated
+    /// for a decoded packet; see ``OSCBundle/forEachMessage(_:)``.
+    ///
+    /// The views are valid only during the call to `body`.
+    public func forEachMessage(_ body: (OSCMessageView, OSCTimeTag) -> Void) {
+        switch self {
+        case .message(let message): message.withView { body($0, .immediately) }
+        case .bundle(let bundle): bundle.forEachMessage(body)
+        }
+    }
+}

@@ -88,10 +88,29 @@ enum CodecScenario: Int32, CaseIterable {
         }
     }
 
-    /// KnobLink, owned: `OSCPacket.decode` into values, and every argument read.
+    /// KnobLink, owned: `OSCPacket.decode` into values that outlive the buffer, and every argument
+    /// read from the packet's own storage (`OSCPacket.forEachMessage`).
     func ownedDecodeContender() -> Contender {
         let bytes = libloBytes()
         return Contender("KnobLink owned") { iterations in
+            bytes.withUnsafeBytes { packet in
+                var acc: UInt64 = 0
+                let start = cpuNanoseconds()
+                for _ in 0..<iterations {
+                    acc &+= Self.readInPlace(try! OSCPacket.decode(packet))
+                }
+                let elapsed = cpuNanoseconds() - start
+                blackHole(acc)
+                return elapsed
+            }
+        }
+    }
+
+    /// KnobLink, owned, read the easy way: every argument as an `OSCArgument` from `arguments`,
+    /// which builds the array (and each blob's bytes) on every read.
+    func ownedValuesDecodeContender() -> Contender {
+        let bytes = libloBytes()
+        return Contender("KnobLink owned, as values") { iterations in
             bytes.withUnsafeBytes { packet in
                 var acc: UInt64 = 0
                 let start = cpuNanoseconds()
@@ -144,6 +163,12 @@ enum CodecScenario: Int32, CaseIterable {
             default: break
             }
         }
+        return acc
+    }
+
+    static func readInPlace(_ packet: OSCPacket) -> UInt64 {
+        var acc: UInt64 = 0
+        packet.forEachMessage { view, _ in acc &+= read(view) }
         return acc
     }
 

@@ -28,11 +28,15 @@ for scenario in CodecScenario.allCases where selected("codec \(scenario.label)")
     codec.addSamples("encode \(scenario.label)", knobLink: encode[0], peerName: "liblo", peer: encode[1], target: 2)
     let decode = rounds.samples([
         scenario.viewDecodeContender(), scenario.ownedDecodeContender(), scenario.libloDecodeContender(),
+        scenario.ownedValuesDecodeContender(),
     ])
     codec.addSamples(
         "decode \(scenario.label), in place", knobLink: decode[0], peerName: "liblo", peer: decode[2], target: 2)
     codec.addSamples(
         "decode \(scenario.label), owned", knobLink: decode[1], peerName: "liblo", peer: decode[2], target: 2)
+    codec.addSamples(
+        "decode \(scenario.label), owned, read as [OSCArgument]", knobLink: decode[3], peerName: "liblo",
+        peer: decode[2], target: nil)
 }
 codec.printMarkdown()
 

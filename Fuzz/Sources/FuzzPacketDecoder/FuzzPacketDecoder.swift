@@ -37,6 +37,13 @@ public func fuzzPacketDecoder(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
             "the view's message \(fromView) differs from the owned \(fromOwned)")
     }
 
+    // The owned packet read in place, from its own copy of the bytes, gives the same messages.
+    var reread: [[UInt8]] = []
+    owned.forEachMessage { view, _ in reread.append(view.makeMessage().encoded()) }
+    fuzzCheck(reread == viewed.map { $0.encoded() }, "forEachMessage and visitMessages read different messages")
+    // Built again from the values it reads, the packet is equal to it.
+    fuzzCheck(owned.rebuilt == owned || owned.containsNaN, "the owned packet's values make another packet")
+
     let encoded = owned.encoded()
     fuzzCheck(
         encoded.count == owned.encodedSize, "encoded \(encoded.count) bytes, encodedSize says \(owned.encodedSize)")
@@ -60,12 +67,28 @@ extension OSCPacket {
         }
     }
 
+    /// The same packet, built by hand from the values this one reads.
+    fileprivate var rebuilt: OSCPacket {
+        switch self {
+        case .message(let message): .message(OSCMessage(message.address, message.arguments))
+        case .bundle(let bundle): .bundle(OSCBundle(timeTag: bundle.timeTag, bundle.elements.map(\.rebuilt)))
+        }
+    }
+
     fileprivate var containsNaN: Bool {
         flattenedMessages.contains { $0.arguments.contains(where: \.containsNaN) }
     }
 }
 
 extension OSCArgument {
+    /// The same packet, built by hand from the values this one reads.
+    fileprivate var rebuilt: OSCPacket {
+        switch self {
+        case .message(let message): .message(OSCMessage(message.address, message.arguments))
+        case .bundle(let bundle): .bundle(OSCBundle(timeTag: bundle.timeTag, bundle.elements.map(\.rebuilt)))
+        }
+    }
+
     fileprivate var containsNaN: Bool {
         switch self {
         case .float32(let value): value.isNaN
