@@ -10,8 +10,20 @@ extension OSCPacket {
     /// - Returns: the packet.
     /// - Throws: ``OSCDecodingError`` naming the first problem and its byte offset in `bytes`.
     /// - Complexity: O(n) in the length of `bytes`.
+    @inlinable
     public static func decode(
         _ bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions = .default
+    ) throws(OSCDecodingError) -> OSCPacket {
+        // Inlined, so that the caller receives the packet from `decoding` where it keeps it: the
+        // public entry of the specialised body copied the result once more, and loading that copy
+        // stalled on the stores that had just written it.
+        try decoding(bytes, options: options)
+    }
+
+    /// The body of ``decode(_:options:)-(UnsafeRawBufferPointer,_)``.
+    @usableFromInline
+    static func decoding(
+        _ bytes: UnsafeRawBufferPointer, options: OSCDecodingOptions
     ) throws(OSCDecodingError) -> OSCPacket {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw .emptyPacket(offset: 0)

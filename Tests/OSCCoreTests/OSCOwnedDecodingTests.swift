@@ -113,6 +113,20 @@ import Testing
         #expect(decoded.encoded() == built.encoded())
     }
 
+    /// `/a` with 0 to 5 integers: 8 to 32 bytes, across the 24 bytes a message keeps inline, with
+    /// and without a 4-byte tail.
+    @Test(arguments: 0...5)
+    func messagesAroundTheInlineSizeReadTheirOwnBytes(integers: Int) throws {
+        let built = OSCMessage("/a", (0..<integers).map { .int32(Int32(0x0102_0304 &* ($0 + 1))) })
+        var bytes = built.encoded()
+        #expect(bytes.count == [8, 12, 16, 24, 28, 32][integers])
+        let decoded = try Self.message(bytes)
+        for index in bytes.indices { bytes[index] = 0xEE }
+        #expect(decoded == built)
+        #expect(decoded.encoded() == built.encoded())
+        #expect(decoded.withView { Array($0.bytes) } == built.encoded())
+    }
+
     @Test func changingADecodedMessageLeavesItsCopiesAlone() throws {
         let bytes = OSCMessage("/synth/1/note", [.int32(60), .string("a string longer than fifteen")]).encoded()
         let decoded = try Self.message(bytes)

@@ -81,14 +81,6 @@ extension OSCPacket {
 }
 
 extension OSCArgument {
-    /// The same packet, built by hand from the values this one reads.
-    fileprivate var rebuilt: OSCPacket {
-        switch self {
-        case .message(let message): .message(OSCMessage(message.address, message.arguments))
-        case .bundle(let bundle): .bundle(OSCBundle(timeTag: bundle.timeTag, bundle.elements.map(\.rebuilt)))
-        }
-    }
-
     fileprivate var containsNaN: Bool {
         switch self {
         case .float32(let value): value.isNaN
