@@ -181,16 +181,24 @@ import Testing
         let fixture = try ServerFixture()
         WaveTesting.setSource(WaveTesting.rampSource(duration: 600), on: fixture)
         let received = Locked(0)
+        let clientClosed = Locked("")
         let connection = try await OSCTCPClient.connect(
             to: OSCSocketAddress(numericHost: "127.0.0.1", port: fixture.port)!, framing: .slip,
-            onFrame: { _, _ in received.withLock { $0 += 1 } }, onClose: { _, _ in })
+            onFrame: { _, _ in received.withLock { $0 += 1 } },
+            onClose: { _, reason in clientClosed.withLock { $0 = "\(reason)" } })
         connection.send(
             OSCMessage("/wave/sub", [.string("osc.tcp://127.0.0.1:1/"), .int32(8), .float32(120)]).encoded())
-        // Once in CI (under ThreadSanitizer, 2026-12-02) nothing came back in 20 s and the server
-        // had no wave subscriber: the counters say how far the packet got if it happens again.
+        // Under ThreadSanitizer in CI (2026-12-02, and twice in 2026-12-03's four runs) nothing came
+        // back and the server timed the connection out before its first frame
+        // (`tcpFirstFrameTimeouts`): the server's counters and the client's side of the connection
+        // say how far the packet got if it happens again.
         #expect(
             await WaveTesting.eventually { received.withLock { $0 } > 0 },
-            "subscribed; server counters: \(fixture.server.statistics().filter { $0.value != 0 })")
+            """
+            subscribed; server counters: \(fixture.server.statistics().filter { $0.value != 0 }); \
+            client: closed \(clientClosed.withLock { $0.isEmpty ? "no" : $0 }), \
+            \(connection)
+            """)
         #expect(fixture.statistic("waveSubscribers") == 1)
         connection.close()
         #expect(await WaveTesting.eventually { fixture.statistic("waveDeadSubscribers") == 1 }, "dropped")
