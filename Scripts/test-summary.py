@@ -14,6 +14,10 @@ skipped` line per test; Swift Testing one `Test name passed|failed after ...` or
 skipped` line per test function (its marks before `Test` are symbols that differ by platform).
 A target whose process ended badly without a failing test (a crash, a hang killed by a signal)
 counts as one failure named after the target and the tests it had started but not finished.
+
+Swift Testing ends with `Test run with N tests in M suites passed|failed`. A log has been seen
+(in CI, 2026-12-03) without the result lines of dozens of tests whose run said it passed: such a
+run counts its N tests, and the target's line says how many of them had no line of their own.
 """
 
 import re
@@ -25,6 +29,7 @@ TESTING_CASE = re.compile(
     r"^\S+ Test (?!run with |case )(?P<name>.+?)(?: with [0-9]+ test cases?)? (?:(?P<outcome>passed|failed) after [0-9.]+ seconds"
     r"|(?P<skipped>skipped)\b)")
 TESTING_STARTED = re.compile(r"^\S+ Test (?!run with |case )(?P<name>.+?) started\.$")
+TESTING_RUN = re.compile(r"^\S+ Test run with (?P<count>[0-9]+) tests? in [0-9]+ suites? (?P<outcome>passed|failed)")
 TESTING_ISSUE = re.compile(r"^\S+ Test (?!case )(?P<name>.+?) recorded an issue.*? at (?P<place>[^: ]+\.swift:[0-9]+)")
 
 
@@ -39,6 +44,10 @@ class TargetResult:
         self.skipped = 0
         self.failed = []
         self.places = {}
+        # Swift Testing's own results: those with a line, and the total its run line gives.
+        self.testing_lines = 0
+        self.testing_run = None
+        self.without_lines = 0
         unfinished = {}
         try:
             with open(log, encoding="utf-8", errors="replace") as lines:
@@ -46,12 +55,19 @@ class TargetResult:
                     self.read(line.rstrip("\n"), unfinished)
         except OSError as error:
             self.failed.append(f"{target} (no log: {error.strerror})")
+        if self.testing_run is not None and self.testing_run[1] == "passed" and self.testing_run[0] > self.testing_lines:
+            self.without_lines = self.testing_run[0] - self.testing_lines
+            self.passed += self.without_lines
         if status != 0 and not self.failed:
             started = ", ".join(list(unfinished)[:5]) or "no test had started"
             ended = "was stopped at its time limit" if status in (124, 137) else f"exited with status {status}"
             self.failed.append(f"{target} (swift test {ended}; unfinished: {started})")
 
     def read(self, line, unfinished):
+        run = TESTING_RUN.match(line)
+        if run:
+            self.testing_run = (int(run["count"]), run["outcome"])
+            return
         issue = TESTING_ISSUE.match(line)
         if issue:
             self.places.setdefault(issue["name"], issue["place"])
@@ -67,6 +83,7 @@ class TargetResult:
             return
         match = TESTING_CASE.match(line)
         if match:
+            self.testing_lines += 1
             self.count(match["name"], match["outcome"] or "skipped", unfinished)
 
     def count(self, name, outcome, unfinished):
@@ -83,6 +100,8 @@ class TargetResult:
         text = f"{self.target}: {self.passed} passed, {len(self.failed)} failed"
         if self.skipped:
             text += f", {self.skipped} skipped"
+        if self.without_lines:
+            text += f" ({self.without_lines} passed by the run's total, without a line of their own in the log)"
         return text + ("" if not self.failed else f"  (log: {self.log})")
 
 
