@@ -56,6 +56,11 @@ final class OSCQuerySession: RemoteMirrorSession, @unchecked Sendable {
     private var waveFrame: RemoteWaveFrame?
     /// Counts the readings, so that the answers of an abandoned one are dropped.
     private var generation = 0
+    /// While a KnobLink server's answer to `LISTEN "/"` (the current value of every parameter) is
+    /// still coming: the parameters not heard yet. The sync finishes when it is empty.
+    private var snapshotAwaited: Set<Int>?
+    /// How long the sync waits for that answer before it finishes without the rest of it.
+    private static let snapshotTimeout = 1.0
 
     /// What `GET /?HOST_INFO` said.
     struct HostInfo {
@@ -134,6 +139,7 @@ final class OSCQuerySession: RemoteMirrorSession, @unchecked Sendable {
         guard !closed, !syncing else { return }
         syncing = true
         generation += 1
+        snapshotAwaited = nil
         let reading = generation
         get("/?HOST_INFO") { [self] result in
             guard reading == generation else { return }
@@ -332,9 +338,20 @@ final class OSCQuerySession: RemoteMirrorSession, @unchecked Sendable {
                 OSCMessage(
                     "/wave/sub",
                     [.string(""), .int32(Int32(RemoteWave.barCount)), .float32(RemoteWave.progressRate), .int32(0)]))
-        } else {
-            for path in listing.paths { sendCommand("LISTEN", path) }
+            // The server answers the LISTEN with every current value, read before any change sent
+            // after it; the sync waits for them. A change made before they came would be held by
+            // the feedback guard, and the older value applied once the hold ended, while the
+            // server, which never echoes a change to its sender, kept the newer one.
+            guard !listing.paths.isEmpty else { return finishSync() }
+            snapshotAwaited = Set(listing.paths.indices)
+            loop.schedule(at: .now() + .nanoseconds(Int(Self.snapshotTimeout * 1e9))) { [weak self] in
+                guard let self, reading == generation, snapshotAwaited != nil, !closed else { return }
+                snapshotAwaited = nil
+                finishSync()
+            }
+            return
         }
+        for path in listing.paths { sendCommand("LISTEN", path) }
         finishSync()
     }
 
@@ -373,6 +390,11 @@ final class OSCQuerySession: RemoteMirrorSession, @unchecked Sendable {
         guard let index = indexByPath[message.address], let value = message.arguments.first.flatMap(OSCArgument.number)
         else { return }
         binding.apply(index, value)
+        if var awaited = snapshotAwaited {
+            awaited.remove(index)
+            snapshotAwaited = awaited.isEmpty ? nil : awaited
+            if awaited.isEmpty { finishSync() }
+        }
     }
 
     private func webSocketClosed(_ connection: OSCTCPConnection) {
@@ -400,6 +422,7 @@ final class OSCQuerySession: RemoteMirrorSession, @unchecked Sendable {
     }
 
     private func failSync(_ error: RemoteTreeError) {
+        snapshotAwaited = nil
         syncing = false
         generation += 1
         dropWebSocket()

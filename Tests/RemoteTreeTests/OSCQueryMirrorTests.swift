@@ -46,12 +46,18 @@ import Testing
         let remote = try await Self.mirror(server)
         defer { remote.close() }
         let pan = server.tree.parameter(forKeyPath: "knob.pan")!
+        // At once after the sync: the server's answer to the LISTEN, older than this change, must
+        // not overwrite it once the feedback guard lets it through (it did, 1 run in 5 before the
+        // sync waited for that answer).
         remote.tree.parameter(forKeyPath: "knob.pan")!.setValue(0.75)
         #expect(await eventually { abs(pan.normalizedValue - 0.75) < 1e-6 })
         #expect(
             await eventually {
                 listener.messages.contains { $0.address == "/knob/pan" && $0.arguments == [.float32(0.75)] }
             })
+        // Past the feedback guard (150 ms), the mirror still holds the value it sent.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(remote.tree.parameter(forKeyPath: "knob.pan")!.value == 0.75)
 
         let setsBefore = RemoteParameterTreeTests.count("setsApplied", server)
         let other = try UDPPeer()
@@ -62,6 +68,7 @@ import Testing
         #expect(await eventually { abs(pan.normalizedValue - 0.5) < 1e-6 })
         #expect(RemoteParameterTreeTests.count("setsApplied", server) == setsBefore + 2)
         #expect(remote.statistics.valuesSent == 2)
+        #expect(remote.tree.parameter(forKeyPath: "knob.pan")!.value == 0.5)
         #expect(abs(server.tree.parameter(forKeyPath: "knob.gain")!.normalizedValue - 0.25) < 1e-6)
     }
 
