@@ -13,7 +13,8 @@ struct OSCInlineMessage: Sendable {
     private let tagsStart: UInt8
     private let tagsLength: UInt8
     private let argumentsStart: UInt8
-    private let argumentCount: UInt8
+    /// The number of arguments; an array counts as one.
+    let argumentCount: UInt8
 
     /// A copy of a validated message of at most ``capacity`` bytes at `base`, laid out as `layout`
     /// (offsets from `base`).
@@ -46,9 +47,6 @@ struct OSCInlineMessage: Sendable {
         }
         return 0
     }
-
-    /// The number of arguments.
-    var arguments: Int { Int(argumentCount) }
 
     /// Calls `body` with a view of the message; the view is valid only during the call.
     @inline(__always)

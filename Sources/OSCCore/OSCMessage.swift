@@ -100,7 +100,7 @@ public struct OSCMessage: Sendable {
         switch representation {
         case .values(_, let arguments): arguments.count
         case .stored(_, let layout): Int(layout.pointee.argumentCount)
-        case .inline(let message): message.arguments
+        case .inline(let message): Int(message.argumentCount)
         }
     }
 
