@@ -16,6 +16,7 @@ extension ServerCore {
         guard peer.isSubscriber else {
             peer.state = nil
             subscribers.removeAll { $0 === peer }
+            stopWaiting(peer)
             return
         }
         let state = peer.state ?? SubscriberState(count: parameters.count)
@@ -120,6 +121,15 @@ extension ServerCore {
         if kind == 3 { return 0 }
         let rate = max(state.lastSent[index] + Double(state.interval[index]), state.nextFlush)
         return kind == 2 ? rate : max(rate, state.guardUntil(index))
+    }
+
+    /// Takes a peer out of the list of peers with values waiting, at once: a peer that left or
+    /// stopped subscribing must not stay in it until the next value is due, which a slow rate
+    /// can put seconds away while other peers come and go.
+    func stopWaiting(_ peer: ServerPeer) {
+        guard peer.isWaiting else { return }
+        peer.isWaiting = false
+        waiting.removeAll { $0 === peer }
     }
 
     // MARK: Sending waiting values (E5)

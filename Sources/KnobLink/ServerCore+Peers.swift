@@ -63,6 +63,7 @@ extension ServerCore {
             peer.subscriptions = []
             subscriptionsChanged(peer)
         }
+        stopWaiting(peer)
         for handler in peerRemovedHandlers { handler(self, peer) }
         webSocketPeerRemoved(peer)
         log(LogEvent(level: .info, message: "peer \(peer.description) left: \(reason)"))

@@ -150,7 +150,10 @@ enum ServerCoreFuzzer {
         fuzzCheck(core.peers.count <= core.peerTableLimit + 1, "\(core.peers.count) peers in the table")
         fuzzCheck(core.subscribers.count <= limit, "\(core.subscribers.count) subscribers, at most \(limit)")
         fuzzCheck((core.wave?.subscribers.count ?? 0) <= limit, "too many wave subscribers")
-        fuzzCheck(core.waiting.count <= core.peers.count + limit, "\(core.waiting.count) peers waiting")
+        fuzzCheck(core.waiting.count <= core.subscribers.count, "\(core.waiting.count) peers waiting")
+        for peer in core.waiting {
+            fuzzCheck(peer.isWaiting && peer.state != nil && peer.isInTable, "a peer waits that is not a subscriber")
+        }
         fuzzCheck(core.unheardPeers >= 0 && core.unheardPeers <= core.peers.count, "\(core.unheardPeers) unheard")
         let unheard = core.peers.values.filter(\.isUnheard).count
         fuzzCheck(unheard == core.unheardPeers, "\(unheard) unheard peers, counted \(core.unheardPeers)")
