@@ -29,14 +29,20 @@ echo "liblo $(pkg-config --modversion liblo); libsndfile $(pkg-config --modversi
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
+# The release `knoblink` of the main package, built as Scripts/run.sh builds it (the standard library
+# linked statically); prints its path.
+release_knoblink() {
+    (cd .. && swift build -c release --static-swift-stdlib --product knoblink >&2)
+    echo "$(cd .. && swift build -c release --static-swift-stdlib --show-bin-path)/knoblink"
+}
+
 for suite in "${suites[@]}"; do
     case "$suite" in
     osc) "$bin/OSCBenchmarks" ;;
     udp) "$bin/UDPBenchmarks" ;;
     server)
-        # The release `knoblink` binary, built here from the main package, is measured for memory too.
-        swift build -c release --product knoblink
-        "$bin/ServerBenchmarks" --knoblink "$bin/knoblink"
+        # The release `knoblink` binary of the main package is measured for memory too.
+        "$bin/ServerBenchmarks" --knoblink "$(release_knoblink)"
         ;;
     params)
         if [ -x "$bin/ParameterBenchmarks" ]; then
@@ -54,16 +60,14 @@ for suite in "${suites[@]}"; do
     websocket) "$bin/WebSocketBenchmarks" ;;
     web)
         # The page is embedded in the binary, so a changed page needs this build to be measured.
-        (cd .. && swift build -c release --product knoblink)
-        knoblink="$(cd .. && swift build -c release --show-bin-path)/knoblink"
+        knoblink="$(release_knoblink)"
         ../.build/venv-browser/bin/python -u web/web_bench.py --knoblink "$knoblink" ${KNOBLINK_WEB_BENCH_ARGS:-}
         ;;
     terminal)
         # Frames in process (changed cells against a full redraw), then the release binary's surface
         # in a pseudo-terminal: idle CPU and UDP set -> frame latency.
         "$bin/TerminalBenchmarks"
-        (cd .. && swift build -c release --product knoblink)
-        python3 -u terminal/terminal_bench.py "$(cd .. && swift build -c release --show-bin-path)/knoblink"
+        python3 -u terminal/terminal_bench.py "$(release_knoblink)"
         ;;
     *)
         echo "unknown suite '$suite' (osc, udp, params, server, waveform, render, oscquery, websocket, web, terminal)" >&2

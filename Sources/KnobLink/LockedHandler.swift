@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An optional callback that any thread may set, read and call.
 ///
@@ -13,8 +17,8 @@ final class LockedHandler<Argument>: @unchecked Sendable {
         init(_ body: @escaping @Sendable (Argument) -> Void) { self.body = body }
     }
 
-    /// An `NSLock` rather than `Mutex`, for the reason ``Locked`` gives.
-    private let lock = NSLock()
+    /// A pthread mutex rather than `Mutex`, for the reason ``Locked`` gives.
+    private let lock = PthreadLock()
     private var box: Box?
 
     init() {}

@@ -1,5 +1,13 @@
-import Foundation
 import Parameters
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A directory of presets, one file `NAME.json` each (PROTOCOL.md rule 9.15), in the format of
 /// `ParameterPreset`.
@@ -32,9 +40,9 @@ public struct PresetStore: Sendable {
         self.limits = limits
         saveBudget = Locked(
             TokenBucket(capacity: limits.saveBurst, refillPerSecond: limits.savesPerSecond, source: .monotonic))
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 throw .fileSystem(directory.path, reason: "exists and is not a directory")
             }
             return
@@ -42,7 +50,7 @@ public struct PresetStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .fileSystem(directory.path, reason: "cannot create the directory (\(error.localizedDescription))")
+            throw .fileSystem(directory.path, reason: "cannot create the directory (\(SystemFile.reason(error)))")
         }
     }
 
@@ -62,7 +70,9 @@ public struct PresetStore: Sendable {
         guard bytes[0] != UInt8(ascii: ".") else { throw .invalidName(name, reason: "starts with '.'") }
         for byte in bytes where !isAllowed(byte) {
             let shown =
-                byte < 0x20 || byte >= 0x7F ? String(format: "0x%02X", byte) : "'\(Character(Unicode.Scalar(byte)))'"
+                byte < 0x20 || byte >= 0x7F
+                ? "0x" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+                : "'\(Character(Unicode.Scalar(byte)))'"
             throw .invalidName(name, reason: "character \(shown) is not a letter, digit, space, '_', '.' or '-'")
         }
     }
@@ -118,7 +128,7 @@ public struct PresetStore: Sendable {
         do {
             try AtomicFile.write(data, to: url)
         } catch {
-            throw .fileSystem(url.path, reason: "cannot write (\(error.localizedDescription))")
+            throw .fileSystem(url.path, reason: "cannot write (\(SystemFile.reason(error)))")
         }
     }
 
@@ -130,7 +140,7 @@ public struct PresetStore: Sendable {
         do {
             files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw .fileSystem(directory.path, reason: "cannot list (\(error.localizedDescription))")
+            throw .fileSystem(directory.path, reason: "cannot list (\(SystemFile.reason(error)))")
         }
         var count = 0
         var total = 0
@@ -189,7 +199,7 @@ public struct PresetStore: Sendable {
         do {
             files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw .fileSystem(directory.path, reason: "cannot list (\(error.localizedDescription))")
+            throw .fileSystem(directory.path, reason: "cannot list (\(SystemFile.reason(error)))")
         }
         return files.compactMap { file -> String? in
             guard file.hasSuffix(".json") else { return nil }
@@ -207,7 +217,7 @@ public struct PresetStore: Sendable {
         do {
             try FileManager.default.removeItem(at: url)
         } catch {
-            throw .fileSystem(url.path, reason: "cannot delete (\(error.localizedDescription))")
+            throw .fileSystem(url.path, reason: "cannot delete (\(SystemFile.reason(error)))")
         }
     }
 
@@ -226,15 +236,13 @@ public struct PresetStore: Sendable {
         guard attributes[.type] as? FileAttributeType == .typeRegular else {
             throw .unreadable(path: url.path, reason: "not a regular file")
         }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let size = (attributes[.size] as? Int) ?? Int((attributes[.size] as? UInt64) ?? 0)
         guard size <= limit else { throw .fileTooLarge(bytes: size, limit: limit) }
         let data: Data
         do {
-            let handle = try FileHandle(forReadingFrom: resolved)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: limit + 1) ?? Data()
+            data = try SystemFile.read(atPath: resolved.path, limit: limit + 1)
         } catch {
-            throw .unreadable(path: url.path, reason: error.localizedDescription)
+            throw .unreadable(path: url.path, reason: SystemFile.reason(error))
         }
         // The file may have grown since its size was read.
         guard data.count <= limit else { throw .fileTooLarge(bytes: data.count, limit: limit) }

@@ -1,8 +1,16 @@
 import Dispatch
-import Foundation
 import OSCCore
 import OSCQuery
 import Parameters
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a tree reload did: the new tree's size and the parameters' OSC addresses (without the
 /// root) that came and went.

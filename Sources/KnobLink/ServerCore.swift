@@ -1,9 +1,17 @@
 import Dispatch
-import Foundation
 import OSCCore
 import OSCQuery
 import OSCTransport
 import Parameters
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The state and logic of a server, confined to its event loop.
 ///

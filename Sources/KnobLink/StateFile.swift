@@ -1,7 +1,15 @@
 import Dispatch
-import Foundation
 import Parameters
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `--state FILE`: the tree's values, kept in a file so that they survive a restart.
 ///
@@ -113,11 +121,7 @@ public final class StateFile: Sendable {
     /// exists), never replacing another file.
     /// - Returns: the new path, or `nil` if the file could not be renamed.
     private func keepAside() -> String? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        let base = url.path + ".corrupt-" + formatter.string(from: Date())
+        let base = url.path + ".corrupt-" + Self.compactTimestamp(time(nil))
         for attempt in 1...100 {
             let candidate = attempt == 1 ? base : base + "-\(attempt)"
             // link(2) fails rather than replace an existing file; unlink then drops the old name.
@@ -132,6 +136,16 @@ public final class StateFile: Sendable {
             return rename(url.path, candidate) == 0 ? candidate : nil
         }
         return nil
+    }
+
+    /// `YYYYMMDDTHHMMSSZ` in UTC, for the name of a file kept aside.
+    static func compactTimestamp(_ seconds: time_t) -> String {
+        var seconds = seconds
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)" + two(parts.tm_mon + 1) + two(parts.tm_mday) + "T" + two(parts.tm_hour)
+            + two(parts.tm_min) + two(parts.tm_sec) + "Z"
     }
 
     /// Starts following the tree's changes. Calling it twice does nothing more.
@@ -199,7 +213,7 @@ public final class StateFile: Sendable {
         do {
             try preset.write(to: url)
         } catch {
-            let failure = StateFileError.writeFailed(path: url.path, reason: error.localizedDescription)
+            let failure = StateFileError.writeFailed(path: url.path, reason: SystemFile.reason(error))
             state.withLock { $0.lastError = failure }
             throw failure
         }

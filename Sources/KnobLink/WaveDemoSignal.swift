@@ -1,5 +1,13 @@
-import Foundation
 import Waveform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The signal a server streams when it was given no audio file: 24 seconds of mono at 16 kHz,
 /// the same on every run, with a shape that reads at a glance.

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One version of a file: rewriting, replacing or touching the file changes at least one part.
 struct WaveFileVersion: Hashable, Sendable {

@@ -1,7 +1,15 @@
 import Dispatch
-import Foundation
 import OSCCore
 import OSCTransport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `knoblink dump`: prints every message received on a port in the format of liblo's `oscdump`.
 struct DumpCommand: RunnableCommand {

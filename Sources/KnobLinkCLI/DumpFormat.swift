@@ -1,5 +1,13 @@
-import Foundation
 import OSCCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The text `oscdump` (liblo 0.31) prints for a message, byte for byte, so that scripts can read
 /// `knoblink dump` in its place.
@@ -148,7 +156,7 @@ enum DumpFormat {
     static func fixed(_ value: Double) -> String {
         if value.isNaN { return value.sign == .minus ? "-nan" : "nan" }
         if value.isInfinite { return value < 0 ? "-inf" : "inf" }
-        return String(format: "%f", value)
+        return DecimalText.fixed(value, decimals: 6)
     }
 
     static func appendTimeTag(_ timeTag: OSCTimeTag, to output: inout [UInt8]) {

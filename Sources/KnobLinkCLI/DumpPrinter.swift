@@ -1,6 +1,15 @@
-import Foundation
+import Dispatch
 import OSCCore
 import OSCTransport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Turns each received packet into `oscdump` lines on standard output, and each malformed one
 /// into an error line on standard error.
@@ -76,8 +85,8 @@ struct DumpPrinter: Sendable {
         }
     }
 
-    static func write(_ bytes: [UInt8], to handle: FileHandle) {
+    static func write(_ bytes: [UInt8], to handle: OutputFile) {
         guard !bytes.isEmpty else { return }
-        try? handle.write(contentsOf: Data(bytes))
+        try? handle.write(contentsOf: bytes)
     }
 }

@@ -1,8 +1,16 @@
 import Dispatch
-import Foundation
 import OSCCore
 import OSCTransport
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One request and its answer for `knoblink get`: sends `ADDRESS/get` and waits for the message
 /// that answers it.

@@ -1,5 +1,13 @@
-import Foundation
 import Waveform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The `knoblink` command: picks the subcommand, handles help and version, prints errors and
 /// chooses the exit status.
@@ -136,9 +144,9 @@ enum KnobLinkTool {
     }
 
     /// Writes text unbuffered, so that nothing is lost when the process exits right after. A
-    /// failure (standard error on `/dev/full`, a closed pipe) is dropped: `FileHandle.write(_:)`
-    /// would crash on it, and there is nowhere left to report it.
-    static func write(_ text: String, to handle: FileHandle) {
-        try? handle.write(contentsOf: Data(text.utf8))
+    /// failure (standard error on `/dev/full`, a closed pipe) is dropped: a write that
+    /// traps would crash on it, and there is nowhere left to report it.
+    static func write(_ text: String, to handle: OutputFile) {
+        try? handle.write(contentsOf: Array(text.utf8))
     }
 }

@@ -1,15 +1,23 @@
 import Dispatch
-import Foundation
 import OSCCore
 import OSCTransport
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Sends packets to one receiver over UDP, or over a TCP connection with the chosen framing.
 final class PacketSender: Sendable {
     private enum Channel {
         case udp(OSCUDPClient)
         case tcp(OSCTCPConnection)
-        case output(FileHandle)
+        case output(OutputFile)
     }
 
     private let channel: Channel
@@ -25,9 +33,9 @@ final class PacketSender: Sendable {
             case .network(let url):
                 channel = .tcp(try Self.connect(to: url.resolve(), framing: framing, loop: loop))
             case .file(let path):
-                guard FileManager.default.createFile(atPath: path, contents: nil),
-                    let handle = FileHandle(forWritingAtPath: path)
-                else { throw CommandFailure("could not create \(path)") }
+                guard let handle = OutputFile(forWritingAtPath: path, append: false) else {
+                    throw CommandFailure("could not create \(path)")
+                }
                 channel = .output(handle)
             case .standardOutput:
                 channel = .output(.standardOutput)
@@ -81,7 +89,7 @@ final class PacketSender: Sendable {
                 } catch {
                     throw CommandFailure("could not send: \(error)")
                 }
-                Thread.sleep(forTimeInterval: 0.001)
+                usleep(1000)
             }
             throw CommandFailure("could not send: the send buffer stayed full")
         case .tcp(let connection):
@@ -89,7 +97,7 @@ final class PacketSender: Sendable {
             connection.send(bytes)
         case .output(let handle):
             do {
-                try handle.write(contentsOf: Data(bytes))
+                try handle.write(contentsOf: Array(bytes))
             } catch {
                 throw CommandFailure("could not write: \(error)")
             }
@@ -105,7 +113,7 @@ final class PacketSender: Sendable {
             if closed { throw CommandFailure("the connection closed before everything was sent") }
             if queued < limit { return }
             if Date() > deadline { throw CommandFailure("the receiver did not read for 10 seconds") }
-            Thread.sleep(forTimeInterval: 0.001)
+            usleep(1000)
         }
     }
 
@@ -116,7 +124,7 @@ final class PacketSender: Sendable {
         case .udp(let client):
             client.close()
         case .output:
-            // FileHandle writes are not buffered: everything is written already.
+            // OutputFile writes are not buffered: everything is written already.
             break
         case .tcp(let connection):
             defer { connection.close() }

@@ -1,8 +1,16 @@
 import Controls
 import Dispatch
-import Foundation
 import KnobLink
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension ServeCommand {
     /// Draws the server's own tree in this terminal (`--surface`); quitting the surface stops the

@@ -1,10 +1,18 @@
 import Dispatch
-import Foundation
 import KnobLink
 import OSCTransport
 import Parameters
 import TerminalUI
 import Zeroconf
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `knoblink serve`: puts a parameter tree on the network (PROTOCOL.md) until SIGINT or SIGTERM.
 struct ServeCommand: RunnableCommand {
@@ -301,7 +309,7 @@ struct ServeCommand: RunnableCommand {
             do {
                 return try String(contentsOfFile: path, encoding: .utf8)
             } catch {
-                throw CommandFailure("--theme-file \(path): \(error.localizedDescription)")
+                throw CommandFailure("--theme-file \(path): \(SystemFile.reason(error))")
             }
         }
         if let path = configuration.stateFile { try ServePathCheck.checkStateFile(path) }

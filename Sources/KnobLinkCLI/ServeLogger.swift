@@ -1,5 +1,13 @@
-import Foundation
 import KnobLink
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes the server's log events on standard error (or a log file, or nowhere, with
 /// `--surface`), one line each with its level in front (`info: peer udp 127.0.0.1:9000
@@ -8,7 +16,7 @@ struct ServeLogger: Sendable {
     /// The least important level written.
     var level: LogEvent.Level
     /// Where lines go; `nil` drops them.
-    var destination: FileHandle? = .standardError
+    var destination: OutputFile? = .standardError
 
     /// Whether events of `eventLevel` are written.
     func logs(_ eventLevel: LogEvent.Level) -> Bool {

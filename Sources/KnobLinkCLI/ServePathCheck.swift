@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Checks `knoblink serve --state` and `--media-dir` before the server starts, so that a path
 /// that cannot work is refused at once (exit status 1, as `--presets` is) rather than when the
@@ -23,7 +30,7 @@ enum ServePathCheck {
         } else if errno != ENOENT {
             throw failure(path, "--state", code: errno)
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = DecimalText.deletingLastPathComponent(path)
         try checkCanCreateFile(in: directory.isEmpty ? "." : directory, for: path)
     }
 

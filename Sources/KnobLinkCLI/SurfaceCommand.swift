@@ -1,11 +1,19 @@
 import Controls
 import Dispatch
-import Foundation
 import OSCTransport
 import Parameters
 import RemoteTree
 import Synchronization
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `knoblink surface URL`: the terminal surface of `serve --surface`, on a mirror of a remote
 /// server's tree (``RemoteParameterTree``) instead of a local server's.

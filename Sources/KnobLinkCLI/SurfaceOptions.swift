@@ -1,6 +1,14 @@
 import Controls
-import Foundation
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The options of `knoblink serve` for the terminal surface: `--surface`, `--log-file`,
 /// `--theme`, `--theme-file`.
@@ -45,17 +53,12 @@ struct SurfaceOptions {
     }
 
     /// Where the log goes: standard error without a surface; with one, the log file or nowhere.
-    func logDestination() throws(CommandFailure) -> FileHandle? {
+    func logDestination() throws(CommandFailure) -> OutputFile? {
         guard enabled else { return .standardError }
         guard let logFile else { return nil }
-        // A file that cannot be created fails to open just below, with its name.
-        if !FileManager.default.fileExists(atPath: logFile) {
-            _ = FileManager.default.createFile(atPath: logFile, contents: nil)
-        }
-        guard let handle = FileHandle(forWritingAtPath: logFile) else {
+        guard let handle = OutputFile(forWritingAtPath: logFile, append: true) else {
             throw CommandFailure("cannot open the log file '\(logFile)'")
         }
-        handle.seekToEndOfFile()
         return handle
     }
 }

@@ -1,6 +1,14 @@
 import Dispatch
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Removes `knoblink waveform`'s temporary files when SIGINT or SIGTERM ends it, says
 /// `interrupted` and exits with status 130, as a shell reports a command that Ctrl-C ended.

@@ -1,5 +1,13 @@
-import Foundation
 import OSCCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Time tags as the command line writes them.
 ///

@@ -1,5 +1,13 @@
-import Foundation
 import Parameters
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `knoblink tree`: prints the parameters of a tree file, or of the embedded default tree, and
 /// so validates a tree file before a server is started with it.

@@ -1,5 +1,13 @@
-import Foundation
 import Parameters
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reads the parameter tree that `tree` and `serve` work on: a tree file, or the embedded default.
 enum TreeLoader {

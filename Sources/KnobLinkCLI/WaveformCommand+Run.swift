@@ -1,5 +1,13 @@
-import Foundation
 import Waveform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension WaveformCommand {
     func run() throws {
@@ -7,7 +15,7 @@ extension WaveformCommand {
         do {
             info = try AudioFileInfo(contentsOf: input)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
         let cleanup = TemporaryFileCleanup()
         let signals = cleanup.catchSignals()
@@ -15,7 +23,7 @@ extension WaveformCommand {
         let barCount = requestedBarCount
         var decoding = options
         decoding.zoom = try zoom(sampleRate: info.sampleRate, frameCountHint: info.frameCountHint, barCount: barCount)
-        var progressBar = WaveformProgressBar(name: (input as NSString).lastPathComponent)
+        var progressBar = WaveformProgressBar(name: DecimalText.lastPathComponent(input))
         if format.isData {
             try writeData(options: decoding, progressBar: &progressBar, cleanup: cleanup)
             return
@@ -31,7 +39,7 @@ extension WaveformCommand {
         } catch {
             progressBar.finish()
             cleanup.finishing(file.temporaryPath) { file.cancel() }
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
         let bytes: [UInt8]
         do {
@@ -45,7 +53,7 @@ extension WaveformCommand {
             try file.write(bytes)
             try cleanup.finishing(temporaryPath) { () throws(WaveformWriteError) in try file.finish() }
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
     }
 
@@ -58,7 +66,7 @@ extension WaveformCommand {
                 return (file, file.temporaryPath)
             }
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
     }
 
@@ -80,7 +88,7 @@ extension WaveformCommand {
                 return (writer, writer.temporaryPath)
             }
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
         let temporaryPath = writer.temporaryPath
         do {
@@ -97,7 +105,7 @@ extension WaveformCommand {
         do {
             try cleanup.finishing(temporaryPath) { () throws(WaveformWriteError) in try writer.finish() }
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
     }
 

@@ -1,6 +1,14 @@
 import Controls
-import Foundation
 import Waveform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `knoblink waveform`: decodes an audio file and writes audiowaveform's min/max data, bars as
 /// text, or a picture of the bars.

@@ -1,5 +1,13 @@
-import Foundation
 import Waveform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The decoding progress bar of `knoblink waveform`, on stderr, drawn only when stderr is a
 /// terminal so that logs and pipes get nothing.

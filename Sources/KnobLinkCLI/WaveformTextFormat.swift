@@ -1,5 +1,13 @@
-import Foundation
 import Waveform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The `.txt` output of `knoblink waveform`: what a person reads or a plotting tool takes.
 ///
@@ -13,16 +21,16 @@ enum WaveformTextFormat {
         let duration = analysis.durationSeconds
         let scale = normalization == .loudest ? "the loudest bar is 1" : "full scale is 1"
         var lines = [
-            "# knoblink waveform \((input as NSString).lastPathComponent)",
+            "# knoblink waveform \(DecimalText.lastPathComponent(input))",
             "# \(analysis.sampleRate) Hz, \(analysis.channels) channel\(analysis.channels == 1 ? "" : "s"),"
-                + " \(analysis.frameCount) frames, \(String(format: "%.3f", duration)) s",
+                + " \(analysis.frameCount) frames, \(DecimalText.fixed(duration, decimals: 3)) s",
             "# \(bars.count) bar\(bars.count == 1 ? "" : "s"), \(reduction.rawValue), \(scale)",
             "# start (s)\theight",
         ]
         lines.reserveCapacity(bars.count + lines.count)
         for (index, bar) in bars.enumerated() {
             let start = duration * Double(index) / Double(bars.count)
-            lines.append(String(format: "%.3f\t%.4f", start, Double(bar)))
+            lines.append(DecimalText.fixed(start, decimals: 3) + "\t" + DecimalText.fixed(Double(bar), decimals: 4))
         }
         return lines.joined(separator: "\n") + "\n"
     }

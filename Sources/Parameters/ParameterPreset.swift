@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A snapshot of a tree's values by key path, stored as JSON:
 /// `{"format": "knoblink-preset", "version": 1, "name": "…", "values": {"knob.gain": -6, …}}`.
@@ -69,8 +73,7 @@ public struct ParameterPreset: Sendable, Hashable {
     public init(contentsOf url: URL) throws(PresetError) {
         let data: Data
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let size = try SystemFile.size(atPath: url.path)
             guard size <= ParameterPreset.maximumFileSize else {
                 throw PresetError.fileTooLarge(bytes: size, limit: ParameterPreset.maximumFileSize)
             }
@@ -78,7 +81,7 @@ public struct ParameterPreset: Sendable, Hashable {
         } catch let error as PresetError {
             throw error
         } catch {
-            throw .unreadable(path: url.path, reason: error.localizedDescription)
+            throw .unreadable(path: url.path, reason: SystemFile.reason(error))
         }
         try self.init(jsonData: data)
     }

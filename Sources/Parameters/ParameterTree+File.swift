@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ParameterTree {
     /// The largest tree file read: 8 MiB.
@@ -15,10 +19,9 @@ extension ParameterTree {
     public convenience init(contentsOf url: URL) throws(ParameterTreeError) {
         let size: Int
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            size = try SystemFile.size(atPath: url.path)
         } catch {
-            throw .unreadable(path: url.path, reason: "\(error.localizedDescription)")
+            throw .unreadable(path: url.path, reason: SystemFile.reason(error))
         }
         guard size <= ParameterTree.maximumFileSize else {
             throw .fileTooLarge(bytes: size, limit: ParameterTree.maximumFileSize)
@@ -27,7 +30,7 @@ extension ParameterTree {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .unreadable(path: url.path, reason: "\(error.localizedDescription)")
+            throw .unreadable(path: url.path, reason: SystemFile.reason(error))
         }
         try self.init(jsonData: data)
     }

@@ -1,12 +1,17 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Formats values for display and for editing, per unit (CONTROLS.md 1.7).
 ///
 /// A formatter holds (significant-digit range, suffix) pairs and a style that picks one of them.
-/// Each pair formats with Foundation's `FloatingPointFormatStyle<Double>` and
-/// `.precision(.significantDigits(range))` (ICU, half-even rounding, locale grouping) and appends
-/// the suffix. Display uses ``defaultLocale`` (`en_US`) unless a locale is given, so that the
-/// output does not depend on the machine.
+/// Each pair formats the number with its significant digits as Foundation's
+/// `FloatingPointFormatStyle<Double>().precision(.significantDigits(range))` does (half-even
+/// rounding of the shortest decimal form, the locale's grouping), without ICU: the separators
+/// come from ``NumberSymbols``. Display uses ``defaultLocale`` (`en_US`) unless a locale is
+/// given, so that the output does not depend on the machine.
 public struct ValueFormatter: Sendable, Hashable {
     /// How a formatter picks its pair.
     public enum Style: Sendable, Hashable {
@@ -124,10 +129,7 @@ public struct ValueFormatter: Sendable, Hashable {
     }
 
     static func number(_ value: Double, _ digits: ClosedRange<Int>, grouping: Bool, locale: Locale) -> String {
-        // Negative zero would show as "-0", which a user reads as a different value.
-        let value = value == 0 ? 0 : value
-        var style = FloatingPointFormatStyle<Double>(locale: locale).precision(.significantDigits(digits))
-        if !grouping { style = style.grouping(.never) }
-        return value.formatted(style)
+        let symbols = locale.identifier == "en_US" ? NumberSymbols.english : NumberSymbols(locale: locale)
+        return SignificantDigits.format(value, digits, symbols: symbols, grouping: grouping)
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns display text (`"-6 dB"`, `"1.2kHz"`, `"250ms"`, `"50%"`, `"on"`) into a value.
 ///
@@ -35,9 +39,9 @@ public struct ValueParser: Sendable {
     /// Parses text to a value in the unit.
     /// - Throws: ``ValueParsingError``.
     public func parse(_ text: String) throws(ValueParsingError) -> Double {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = PlainText.trimmed(text)
         guard !trimmed.isEmpty else { throw .empty }
-        if let position = valueStrings.firstIndex(where: { $0.caseInsensitiveCompare(trimmed) == .orderedSame }) {
+        if let position = valueStrings.firstIndex(where: { PlainText.equalIgnoringCase($0, trimmed) }) {
             return minValue + Double(position)
         }
         if unit == .boolean {
@@ -48,7 +52,7 @@ public struct ValueParser: Sendable {
             }
         }
         let (number, rest) = try scanNumber(Substring(trimmed))
-        let suffix = rest.trimmingCharacters(in: .whitespaces)
+        let suffix = PlainText.trimmed(rest, newlines: false)
         return number * (try scale(for: suffix))
     }
 
@@ -89,8 +93,9 @@ public struct ValueParser: Sendable {
     }
 
     private func scanNumber(_ text: Substring) throws(ValueParsingError) -> (Double, Substring) {
-        let decimalSeparators: Set<Character> = [".", Character(locale.decimalSeparator ?? ".")]
-        let groupingSeparators = Set([",", locale.groupingSeparator ?? ","].compactMap(\.first))
+        let symbols = NumberSymbols(locale: locale)
+        let decimalSeparators: Set<Character> = [".", Character(symbols.decimalSeparator)]
+        let groupingSeparators = Set([",", symbols.groupingSeparator].compactMap(\.first))
             .subtracting(decimalSeparators)
         var digits = ""
         var rest = text[...]

@@ -1,5 +1,10 @@
-import Foundation
 import Parameters
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension KnobFeature {
     /// A knob's state.

@@ -1,5 +1,10 @@
-import Foundation
 import Parameters
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A knob bound to a parameter: the track (the arc and its gestures), the title (name or
 /// value), the value editor, and the two-way binding with the parameter.

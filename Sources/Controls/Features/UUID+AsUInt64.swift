@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension UUID {
     /// The UUID folded into 64 bits: the XOR of its two halves, each read little-endian.

@@ -1,4 +1,10 @@
-import Foundation
+import Parameters
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The value editor of one control: what it shows, what it accepts, and how it ended.
 ///
@@ -65,9 +71,9 @@ public struct ValueEditorState: Sendable, Equatable {
         self.phase = phase
     }
 
-    /// The decimal separator of `locale`, "." if it has none.
+    /// The decimal separator of `locale` (``NumberSymbols``: "," for `de_DE`, "." for `en_US`).
     public static func decimalSeparator(of locale: Locale) -> String {
-        locale.decimalSeparator ?? "."
+        NumberSymbols(locale: locale).decimalSeparator
     }
 
     /// Whether `text` may stand in the field.
@@ -90,7 +96,7 @@ public struct ValueEditorState: Sendable, Equatable {
         if !separator.isEmpty, rest.components(separatedBy: separator).count > 2 {
             return false
         }
-        let withoutSeparator = separator.isEmpty ? String(rest) : rest.replacingOccurrences(of: separator, with: "")
+        let withoutSeparator = separator.isEmpty ? String(rest) : String(rest.replacing(separator, with: ""))
         return withoutSeparator.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
@@ -108,13 +114,13 @@ public struct ValueEditorState: Sendable, Equatable {
 
     /// The number in `text` written with `decimalSeparator`; `nil` if it is not one.
     public static func parse(_ text: String, decimalSeparator: String) -> Double? {
-        var normalized = text.trimmingCharacters(in: .whitespaces)
+        var normalized = PlainText.trimmed(text, newlines: false)
         if normalized.hasPrefix("−") {
             normalized = "-" + normalized.dropFirst()
         }
         if decimalSeparator != "." {
             guard !normalized.contains(".") else { return nil }
-            normalized = normalized.replacingOccurrences(of: decimalSeparator, with: ".")
+            normalized = normalized.replacing(decimalSeparator, with: ".")
         }
         guard let number = Double(normalized), number.isFinite else { return nil }
         return number

@@ -1,4 +1,10 @@
-import Foundation
+import Parameters
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Named colours with light and dark variants, read from a directory laid out like an Xcode
 /// asset catalogue: `NAME.colorset/Contents.json` for each colour.
@@ -54,9 +60,10 @@ public struct ColorAssetCatalog: Sendable, Hashable {
         }
         for name in names {
             let url = directory.appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
-            else { continue }
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory else {
+                continue
+            }
             if name.hasSuffix(".colorset") {
                 let colorName = String(name.dropLast(".colorset".count))
                 entries[colorName] = try Self.readColorSet(url.appendingPathComponent("Contents.json"))
@@ -138,7 +145,7 @@ public struct ColorAssetCatalog: Sendable, Hashable {
             case .number(let number):
                 return number > 1 ? number / 255 : number
             case .text(let text):
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                let trimmed = PlainText.trimmed(text, newlines: false)
                 if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X"), let byte = UInt8(trimmed.dropFirst(2), radix: 16)
                 {
                     return Double(byte) / 255

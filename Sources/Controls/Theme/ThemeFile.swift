@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A theme file: the six colours of ``ColorTag`` as `RRGGBB`, for light and dark, with an
 /// optional asset-name prefix (SURFACES.md §1; `knoblink serve --theme-file FILE`).
@@ -23,18 +27,21 @@ public struct ThemeFile: Sendable, Equatable {
     ///
     /// - Throws: ``ThemeFileError`` naming what is wrong.
     public init(data: Data) throws(ThemeFileError) {
-        let object: Any
+        let node: Node
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            node = try JSONDecoder().decode(Node.self, from: data)
         } catch {
             throw .notJSON
         }
-        guard let root = object as? [String: Any] else { throw .notAnObject(key: nil) }
-        for key in root.keys where !["prefix", "light", "dark"].contains(key) {
+        guard case .object(let root) = node else { throw .notAnObject(key: nil) }
+        for key in root.keys.sorted() where !["prefix", "light", "dark"].contains(key) {
             throw .unknownKey(key)
         }
-        if let prefix = root["prefix"], !(prefix is String) { throw .notAString(key: "prefix") }
-        let prefix = root["prefix"] as? String ?? ""
+        var prefix = ""
+        if let node = root["prefix"] {
+            guard case .string(let text) = node else { throw .notAString(key: "prefix") }
+            prefix = text
+        }
         let light = try Self.colors(root["light"], scheme: "light")
         let dark = try Self.colors(root["dark"], scheme: "dark")
         var entries: [String: ColorAssetCatalog.Entry] = [:]
@@ -59,20 +66,52 @@ public struct ThemeFile: Sendable, Equatable {
         Theme(assets: catalog, prefix: prefix, colorScheme: colorScheme)
     }
 
-    private static func colors(_ value: Any?, scheme: String) throws(ThemeFileError) -> [ColorTag: RGBAColor] {
+    private static func colors(_ value: Node?, scheme: String) throws(ThemeFileError) -> [ColorTag: RGBAColor] {
         guard let value else { return [:] }
-        guard let object = value as? [String: Any] else { throw .notAnObject(key: scheme) }
+        guard case .object(let object) = value else { throw .notAnObject(key: scheme) }
         var colors: [ColorTag: RGBAColor] = [:]
-        for (key, text) in object {
+        for (key, node) in object.sorted(by: { $0.key < $1.key }) {
             guard let tag = ColorTag(rawValue: key) else { throw .unknownKey("\(scheme).\(key)") }
-            guard let text = text as? String, text.count == 6, text.allSatisfy(\.isHexDigit),
+            guard case .string(let text) = node, text.count == 6, text.allSatisfy(\.isHexDigit),
                 let color = RGBAColor(hex: text)
             else {
-                throw .invalidColor(key: "\(scheme).\(key)", value: "\(text)")
+                throw .invalidColor(key: "\(scheme).\(key)", value: node.text)
             }
             colors[tag] = color
         }
         return colors
+    }
+
+    /// A theme file's JSON: objects and strings matter; any other value is kept as its text for
+    /// the error that names it.
+    private enum Node: Decodable {
+        case string(String)
+        case object([String: Node])
+        case other(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .string(text)
+            } else if let object = try? container.decode([String: Node].self) {
+                self = .object(object)
+            } else if let number = try? container.decode(Double.self) {
+                self = .other(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number))
+            } else if let flag = try? container.decode(Bool.self) {
+                self = .other(String(flag))
+            } else if container.decodeNil() {
+                self = .other("null")
+            } else {
+                self = .other("an array")
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .string(let text), .other(let text): text
+            case .object: "an object"
+            }
+        }
     }
 }
 

@@ -1,7 +1,15 @@
 import Controls
-import Foundation
 import Parameters
 import Waveform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Draws a surface into a cell grid: pure, so that tests compare grids and frames.
 public struct SurfacePainter: Sendable {
@@ -232,7 +240,7 @@ public struct SurfacePainter: Sendable {
     private func paintEditor(_ editor: ValueEditorState, into grid: inout CellGrid) {
         let field = editor.value + "▏"
         let lines = [
-            editor.displayName, "", field.padding(toLength: max(field.count, 16), withPad: " ", startingAt: 0), "",
+            editor.displayName, "", Self.padded(field, to: 16), "",
             "Enter OK · Esc Cancel",
         ]
         let box = paintBox(lines: lines, into: &grid)
@@ -247,7 +255,12 @@ public struct SurfacePainter: Sendable {
         let keyWidth = Self.keyHelp.map(\.keys.count).max() ?? 0
         let lines =
             ["Keys"]
-            + Self.keyHelp.map { $0.keys.padding(toLength: keyWidth + 2, withPad: " ", startingAt: 0) + $0.effect }
+            + Self.keyHelp.map { Self.padded($0.keys, to: keyWidth + 2) + $0.effect }
         _ = paintBox(lines: lines, into: &grid)
+    }
+
+    /// `text` with spaces after it up to `width` characters (never shortened).
+    private static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 }

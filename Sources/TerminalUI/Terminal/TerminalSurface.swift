@@ -1,8 +1,13 @@
 import Controls
 import Dispatch
-import Foundation
 import Parameters
 import Waveform
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
