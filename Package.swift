@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "OSCCore", targets: ["OSCCore"]),
+        .library(name: "Locking", targets: ["Locking"]),
         .library(name: "OSCTransport", targets: ["OSCTransport"]),
         .library(name: "Parameters", targets: ["Parameters"]),
         .library(name: "Controls", targets: ["Controls"]),
@@ -28,11 +29,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "OSCCore"),
+        // `Locked`, the one lock box: a pthread mutex, which ThreadSanitizer sees.
+        .target(name: "Locking"),
         // HTTP/1.1 and RFC 6455 WebSocket codecs for OSCQuery and the web page: bytes only, fuzzed.
         .target(name: "HTTPCore"),
         // The OSCQuery namespace over a tree, its JSON, and the WebSocket's text commands: pure, no sockets.
         .target(name: "OSCQuery", dependencies: ["HTTPCore", "Parameters"]),
-        .target(name: "OSCTransport", dependencies: ["OSCCore"]),
+        .target(name: "OSCTransport", dependencies: ["OSCCore", "Locking"]),
         // The web control surface's page, style sheet and scripts, embedded (GET /ui); no server code.
         .target(
             name: "WebSurface",
@@ -48,46 +51,54 @@ let package = Package(
         // build; the headers are in /usr/include and the module map links the two libraries.
         .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
         // DNS-SD advertising (`_osc._udp`, `_oscjson._tcp`) through the Avahi daemon.
-        .target(name: "Zeroconf", dependencies: ["CAvahi"]),
+        .target(name: "Zeroconf", dependencies: ["CAvahi", "Locking"]),
         .target(name: "Waveform", dependencies: ["CSndFile", "CZlib", "Controls"]),
         .target(
             name: "KnobLink",
-            dependencies: ["OSCCore", "OSCTransport", "Parameters", "Waveform", "HTTPCore", "OSCQuery", "WebSurface"]),
+            dependencies: [
+                "OSCCore", "OSCTransport", "Parameters", "Waveform", "HTTPCore", "OSCQuery", "WebSurface", "Locking",
+            ]),
         .executableTarget(
             name: "KnobLinkCLI",
             dependencies: [
                 "OSCCore", "OSCTransport", "Parameters", "Controls", "KnobLink", "Waveform", "Zeroconf", "TerminalUI",
-                "RemoteTree",
+                "RemoteTree", "Locking",
             ]),
-        .target(name: "Parameters"),
-        .target(name: "Controls", dependencies: ["Parameters"]),
-        .target(name: "ControlsTesting", dependencies: ["Controls"]),
+        .target(name: "Parameters", dependencies: ["Locking"]),
+        .target(name: "Controls", dependencies: ["Parameters", "Locking"]),
+        .target(name: "ControlsTesting", dependencies: ["Controls", "Locking"]),
         // The terminal control surface: cell grid, renderer, input decoding, layout; never the server.
-        .target(name: "TerminalUI", dependencies: ["Controls", "Waveform", "Parameters"]),
+        .target(name: "TerminalUI", dependencies: ["Controls", "Waveform", "Parameters", "Locking"]),
         // A mirror of a remote KnobLink server's tree (`knoblink surface URL`); never the server.
-        .target(name: "RemoteTree", dependencies: ["OSCCore", "OSCTransport", "Parameters", "HTTPCore", "OSCQuery"]),
+        .target(
+            name: "RemoteTree",
+            dependencies: ["OSCCore", "OSCTransport", "Parameters", "HTTPCore", "OSCQuery", "Locking"]),
         .testTarget(
             name: "RemoteTreeTests",
-            dependencies: ["RemoteTree", "KnobLink", "OSCCore", "OSCTransport", "Parameters", "OSCQuery"]),
+            dependencies: ["RemoteTree", "KnobLink", "OSCCore", "OSCTransport", "Parameters", "OSCQuery", "Locking"]),
         .testTarget(name: "OSCCoreTests", dependencies: ["OSCCore", "CLibLO"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "OSCQueryTests", dependencies: ["OSCQuery", "HTTPCore", "Parameters"], exclude: ["python"]),
-        .testTarget(name: "OSCTransportTests", dependencies: ["OSCTransport", "OSCCore", "CLibLO"]),
+        .testTarget(name: "OSCTransportTests", dependencies: ["OSCTransport", "OSCCore", "CLibLO", "Locking"]),
         .testTarget(
-            name: "KnobLinkCLITests", dependencies: ["KnobLinkCLI", "OSCCore", "OSCTransport", "Parameters", "CLibLO"],
+            name: "KnobLinkCLITests",
+            dependencies: ["KnobLinkCLI", "OSCCore", "OSCTransport", "Parameters", "CLibLO", "Locking"],
             exclude: ["Peers/python"]),
-        .testTarget(name: "ParametersTests", dependencies: ["Parameters"]),
+        .testTarget(name: "ParametersTests", dependencies: ["Parameters", "Locking"]),
         .testTarget(
             name: "WebSurfaceTests", dependencies: ["WebSurface", "Parameters", "Controls", "KnobLinkCLI"],
             exclude: ["browser"]),
         .testTarget(
-            name: "KnobLinkTests", dependencies: ["KnobLink", "OSCCore", "OSCTransport", "Parameters", "CLibLO"]),
+            name: "KnobLinkTests",
+            dependencies: ["KnobLink", "OSCCore", "OSCTransport", "Parameters", "CLibLO", "Locking"]),
         .testTarget(
-            name: "ControlsTests", dependencies: ["Controls", "ControlsTesting", "Parameters"], exclude: ["Fixtures"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Controls", "Parameters", "Waveform"]),
+            name: "ControlsTests", dependencies: ["Controls", "ControlsTesting", "Parameters", "Locking"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "Controls", "Parameters", "Waveform", "Locking"]),
         .testTarget(
             name: "WaveformTests", dependencies: ["Waveform", "CSndFile", "CZlib", "Controls", "ControlsTesting"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "ZeroconfTests", dependencies: ["Zeroconf"], exclude: ["scripts"]),
+        .testTarget(name: "ZeroconfTests", dependencies: ["Zeroconf", "Locking"], exclude: ["scripts"]),
     ]
 )

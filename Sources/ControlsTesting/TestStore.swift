@@ -1,4 +1,5 @@
 import Controls
+import Locking
 import Testing
 
 /// A store for tests that checks every step of a feature, in the manner of The Composable
@@ -23,7 +24,7 @@ public final class TestStore<R: Reducer> where R.State: Equatable, R.Action: Equ
     private typealias Record = (action: Action, origin: StoreCore<R>.Origin, state: State)
 
     private final class Recorder: Sendable {
-        let records = LockedValue<[Record]>([])
+        let records = Locked<[Record]>([])
     }
 
     /// How strictly the store checks the test; ``Exhaustivity/on`` by default.

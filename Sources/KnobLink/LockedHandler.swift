@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Locking
 
 /// An optional callback that any thread may set, read and call.
 ///
@@ -11,37 +7,27 @@
 /// reabstraction thunks, so each call went through more of them than the last: after about
 /// 159,000 log events the UDP reader thread overflowed its stack, and long before that every
 /// event had become slower (issue 9). A box is a reference, which no access reabstracts.
-final class LockedHandler<Argument>: @unchecked Sendable {
+final class LockedHandler<Argument>: Sendable {
     private final class Box: Sendable {
         let body: @Sendable (Argument) -> Void
         init(_ body: @escaping @Sendable (Argument) -> Void) { self.body = body }
     }
 
-    /// A pthread mutex rather than `Mutex`, for the reason ``Locked`` gives.
-    private let lock = PthreadLock()
-    private var box: Box?
+    private let box = Locked<Box?>(nil)
 
     init() {}
 
     /// The callback, or `nil` for none.
     var handler: (@Sendable (Argument) -> Void)? {
-        get { current()?.body }
+        get { box.withLock { $0 }?.body }
         set {
-            let box = newValue.map(Box.init)
-            lock.lock()
-            self.box = box
-            lock.unlock()
+            let new = newValue.map(Box.init)
+            box.withLock { $0 = new }
         }
     }
 
     /// Calls the callback, if there is one, outside the lock.
     func callAsFunction(_ argument: Argument) {
-        current()?.body(argument)
-    }
-
-    private func current() -> Box? {
-        lock.lock()
-        defer { lock.unlock() }
-        return box
+        box.withLock { $0 }?.body(argument)
     }
 }

@@ -1,3 +1,4 @@
+import Locking
 import Parameters
 
 #if canImport(FoundationEssentials)

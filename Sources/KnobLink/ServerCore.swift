@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import OSCCore
 import OSCQuery
 import OSCTransport

@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Parameters
 import Synchronization
 
@@ -32,7 +33,7 @@ public final class StateFile: Sendable {
     private let queue = DispatchQueue(label: "KnobLink.StateFile")
     private let pending = Atomic<Bool>(false)
     private let writes = Atomic<Int>(0)
-    private let state = Mutex<State>(State())
+    private let state = Locked<State>(State())
     private let onError: @Sendable (StateFileError) -> Void
 
     private struct State {

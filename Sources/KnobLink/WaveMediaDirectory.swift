@@ -1,3 +1,5 @@
+import Locking
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,7 +1,7 @@
 import Dispatch
+import Locking
 import OSCCore
 import OSCTransport
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -161,7 +161,7 @@ enum GetExchange {
         }
 
         let address: String
-        private let state = Mutex(State.waiting(inUpdate: false))
+        private let state = Locked(State.waiting(inUpdate: false))
         private let done = DispatchSemaphore(value: 0)
 
         init(address: String) {

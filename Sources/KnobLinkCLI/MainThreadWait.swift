@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// Runs asynchronous work from a command's synchronous `run()` and waits for its result.
 ///
@@ -11,7 +11,7 @@ enum MainThreadWait {
     static func result<Success: Sendable, Failure: Error>(
         of work: @escaping @Sendable () async throws(Failure) -> Success
     ) -> Result<Success, Failure> {
-        let outcome = Mutex<Result<Success, Failure>?>(nil)
+        let outcome = Locked<Result<Success, Failure>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
             let result: Result<Success, Failure>

@@ -1,6 +1,6 @@
 import Dispatch
 import KnobLink
-import Synchronization
+import Locking
 
 /// The periodic one-line summary of `knoblink serve`, logged at info level:
 /// `info: 2 peers, 1 subscriber, 1520 messages in, 3020 packets out, 0 dropped`.
@@ -14,18 +14,20 @@ final class ServeSummary: Sendable {
         "scheduleRefused", "subscriberCap", "sendFailures",
     ]
 
-    private let timer: Mutex<DispatchSourceTimer?>
+    /// Set once, here; a dispatch source may be cancelled from any thread (libdispatch locks it),
+    /// though its protocol is not marked `Sendable`.
+    nonisolated(unsafe) private let timer: DispatchSourceTimer?
 
     /// Starts writing summaries of `server` every `interval` seconds; none when the interval is
     /// 0 or the logger leaves out info lines.
     init(server: KnobLinkServer, logger: ServeLogger, interval: Double) {
         guard interval > 0, logger.logs(.info) else {
-            timer = Mutex(nil)
+            timer = nil
             return
         }
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "knoblink.serve.summary"))
         // Starting from the line of the moment keeps a server that nobody talks to silent.
-        let lastLine = Mutex(Self.line(server.statistics()))
+        let lastLine = Locked(Self.line(server.statistics()))
         source.setEventHandler {
             let line = Self.line(server.statistics())
             let changed = lastLine.withLock { last in
@@ -36,7 +38,7 @@ final class ServeSummary: Sendable {
         }
         source.schedule(deadline: .now() + interval, repeating: interval)
         source.resume()
-        timer = Mutex(source)
+        timer = source
     }
 
     /// The summary of a server's statistics.
@@ -54,6 +56,6 @@ final class ServeSummary: Sendable {
     }
 
     deinit {
-        timer.withLock { $0?.cancel() }
+        timer?.cancel()
     }
 }

@@ -1,9 +1,9 @@
 import Controls
 import Dispatch
+import Locking
 import OSCTransport
 import Parameters
 import RemoteTree
-import Synchronization
 import TerminalUI
 
 #if canImport(FoundationEssentials)
@@ -135,7 +135,7 @@ struct SurfaceCommand: RunnableCommand {
     /// with another tree.
     final class Screen: Sendable {
         private let theme: Theme
-        private let state = Mutex<
+        private let state = Locked<
             (surface: TerminalSurface?, remote: RemoteParameterTree?, waveObserver: (@Sendable () -> Void)?)
         >((nil, nil, nil))
 

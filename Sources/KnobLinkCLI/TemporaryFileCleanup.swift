@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -19,7 +19,7 @@ import Synchronization
 /// under the lock that the handler takes, so the handler never misses a file that exists nor
 /// removes one that has become the output.
 final class TemporaryFileCleanup: Sendable {
-    private let paths = Mutex<[String]>([])
+    private let paths = Locked<[String]>([])
 
     /// Runs `body`, which makes something that may have created a temporary file and returns it
     /// with the file's path, under the lock; the file is removed if a signal comes before

@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ final class UDPChannel: @unchecked Sendable {
     private let readerRequested = Atomic<Bool>(false)
     private let blockingSocket: Bool
     private let receiveTimeout = Atomic<Int>(-1)
-    private let blockingReceiveBuffer = Mutex<[UInt8]>([])
+    private let blockingReceiveBuffer = Locked<[UInt8]>([])
     private let options: OSCUDPOptions
     private let counters = UDPCounters()
     private let reports: UDPFailureReports

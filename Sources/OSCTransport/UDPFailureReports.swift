@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The ICMP reports of a UDP socket (`IP_RECVERR`): read from its error queue by whichever side
@@ -18,12 +19,7 @@ final class UDPFailureReports: @unchecked Sendable {
 
     private let loop: OSCEventLoop
     private let counters: UDPCounters
-    private let pending = Mutex(Pending())
-    /// Written (release) at the end and read (acquire) at the start of every section locked on
-    /// `pending`, which a sending thread and the loop both take: `Mutex` waits in the standard
-    /// library's uninstrumented slow path on Linux, so ThreadSanitizer does not see the ordering
-    /// it gives and reports false races; this pair of instrumented accesses shows it.
-    private let fence = Atomic<UInt32>(0)
+    private let pending = Locked(Pending())
     /// Set once the owner asked for reports and the socket has `IP_RECVERR` on.
     private let enabled = Atomic<Bool>(false)
     // Owned by the loop.
@@ -89,11 +85,7 @@ final class UDPFailureReports: @unchecked Sendable {
     }
 
     private func withPending<R>(_ body: (inout Pending) -> R) -> R {
-        pending.withLock { pending in
-            let generation = fence.load(ordering: .acquiring)
-            defer { fence.store(generation &+ 1, ordering: .releasing) }
-            return body(&pending)
-        }
+        pending.withLock(body)
     }
 
     private func deliver() {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -23,12 +23,12 @@ final class UDPWriter: Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let counters: UDPCounters
     private let reports: UDPFailureReports
 
     init(fd: Int32, counters: UDPCounters, reports: UDPFailureReports) {
-        state = Mutex(State(fd: fd, batchSize: 64))
+        state = Locked(State(fd: fd, batchSize: 64))
         self.counters = counters
         self.reports = reports
     }

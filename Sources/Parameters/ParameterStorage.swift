@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Values, observers and hooks of one tree, shared by all its nodes.
 ///
@@ -20,13 +20,7 @@ final class ParameterStorage: Sendable {
         var hooks: [NodeKey: ParameterHooks]
     }
 
-    private let state: Mutex<State>
-    /// Written (release) at the end and read (acquire) at the start of every critical section.
-    ///
-    /// `Mutex` waits in the standard library's uninstrumented slow path on Linux, so
-    /// ThreadSanitizer does not see the ordering it gives and reports false races; this pair of
-    /// instrumented accesses shows it. On x86-64 both are plain moves.
-    private let sanitizerFence = Atomic<UInt32>(0)
+    private let state: Locked<State>
     /// The group index of each parameter's parent, or -1 at the top level.
     let parameterParents: [Int]
     /// The group index of each group's parent, or -1 at the top level.
@@ -35,16 +29,12 @@ final class ParameterStorage: Sendable {
     init(defaults: [ParameterValue], parameterParents: [Int], groupParents: [Int]) {
         self.parameterParents = parameterParents
         self.groupParents = groupParents
-        state = Mutex(State(values: defaults, table: ObserverTable(parameterCount: defaults.count), hooks: [:]))
+        state = Locked(State(values: defaults, table: ObserverTable(parameterCount: defaults.count), hooks: [:]))
     }
 
     @inline(__always)
     private func locked<Result>(_ body: (inout State) -> Result) -> Result {
-        state.withLock { state in
-            let generation = sanitizerFence.load(ordering: .acquiring)
-            defer { sanitizerFence.store(generation &+ 1, ordering: .releasing) }
-            return body(&state)
-        }
+        state.withLock(body)
     }
 
     // MARK: Values

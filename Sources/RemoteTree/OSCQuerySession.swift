@@ -1,10 +1,10 @@
 import Dispatch
 import HTTPCore
+import Locking
 import OSCCore
 import OSCQuery
 import OSCTransport
 import Parameters
-import Synchronization
 
 /// The engine of a ``RemoteParameterTree`` that reads an OSCQuery server: `GET /?HOST_INFO`,
 /// `GET /`, and the WebSocket on which values come (`LISTEN`) and go.
@@ -32,7 +32,7 @@ final class OSCQuerySession: RemoteMirrorSession, @unchecked Sendable {
     let port: UInt16
     let options: RemoteTreeOptions
     let loop = OSCEventLoop(label: "KnobLink.RemoteTree.OSCQuery")
-    let shared = Mutex(RemoteShared())
+    let shared = Locked(RemoteShared())
     private let onEvent: @Sendable (RemoteTreeEvent) -> Void
     private let label: String
     /// The namespace's JSON may be as deep as the tree's 16 levels of containers, each two JSON levels.

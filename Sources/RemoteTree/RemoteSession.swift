@@ -1,8 +1,8 @@
 import Dispatch
+import Locking
 import OSCCore
 import OSCTransport
 import Parameters
-import Synchronization
 
 /// The engine of a ``RemoteParameterTree``: the socket, the steps of reading the tree, the
 /// subscription, the keep-alive and the feedback guard.
@@ -30,7 +30,7 @@ final class RemoteSession: RemoteMirrorSession, @unchecked Sendable {
     let url: OSCURL
     let options: RemoteTreeOptions
     let loop = OSCEventLoop(label: "KnobLink.RemoteTree")
-    let shared = Mutex(RemoteShared())
+    let shared = Locked(RemoteShared())
     private let onEvent: @Sendable (RemoteTreeEvent) -> Void
     /// The P/info requests sent together, and how many a second at most (well inside the
     /// server's 2000 messages a second per peer).

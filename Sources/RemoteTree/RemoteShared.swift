@@ -1,6 +1,6 @@
+import Locking
 import OSCCore
 import Parameters
-import Synchronization
 
 /// What a mirror's session shares with the threads of its owner, behind its lock.
 struct RemoteShared {
@@ -14,7 +14,7 @@ struct RemoteShared {
     var offersWave = true
 }
 
-extension Mutex where Value == RemoteShared {
+extension Locked where Value == RemoteShared {
     /// Sets the state; returns whether it changed (and the owner is to be told).
     func change(to state: RemoteTreeState) -> Bool {
         withLock { shared -> Bool in

@@ -1,4 +1,5 @@
 import CAvahi
+import Locking
 import Synchronization
 
 /// One advertising run: the Avahi client, its entry group and the name in use, driven by the
@@ -9,7 +10,7 @@ import Synchronization
 /// poll's lock held), and after the thread has been joined (in ``tearDown()``). That is why it
 /// may be `@unchecked Sendable`: it crosses to the poll thread once, through the callbacks'
 /// user data, and never runs on two threads at once. What other threads read, ``established``,
-/// sits behind a `Mutex` of its own.
+/// sits behind a lock of its own (`Locked`).
 final class AvahiSession: @unchecked Sendable {
     /// The most names tried in a row before giving up: each taken name costs a round trip to
     /// the daemon, and a network that answers every name with a conflict must not keep us busy.
@@ -21,7 +22,7 @@ final class AvahiSession: @unchecked Sendable {
     private let log: @Sendable (ZeroconfLogLevel, String) -> Void
     private let onEstablished: @Sendable (String) -> Void
     /// The name the daemon has established the services under, for any thread to read.
-    let established = Mutex<String?>(nil)
+    let established = Locked<String?>(nil)
 
     private var client: OpaquePointer?
     private var group: OpaquePointer?

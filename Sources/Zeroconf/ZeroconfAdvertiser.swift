@@ -1,4 +1,5 @@
 import CAvahi
+import Locking
 import Synchronization
 
 /// Publishes an instance's services through the Avahi daemon, so that controllers on the
@@ -29,11 +30,11 @@ public final class ZeroconfAdvertiser: Sendable {
 
     private let log: @Sendable (ZeroconfLogLevel, String) -> Void
     private let onEstablished: @Sendable (String) -> Void
-    private let state = Mutex<Running?>(nil)
+    private let state = Locked<Running?>(nil)
 
     /// The threaded poll and the session it drives, while the advertiser runs.
     private struct Running: @unchecked Sendable {
-        // Both are confined as AvahiSession describes; the Mutex only hands them over.
+        // Both are confined as AvahiSession describes; the lock only hands them over.
         let poll: OpaquePointer
         let session: AvahiSession
     }

@@ -1,4 +1,5 @@
 import Controls
+import Locking
 
 /// A small feature that exercises every kind of effect, for the runtime and test-store tests.
 struct CounterFeature: Reducer {
@@ -29,10 +30,10 @@ struct CounterFeature: Reducer {
             init(_ body: @escaping @Sendable (Int) -> Void) { self.body = body }
         }
 
-        let listener = LockedBox<Listener?>(nil)
+        let listener = Locked<Listener?>(nil)
 
         func emit(_ value: Int) {
-            listener.value?.body(value)
+            listener.withLock { $0 }?.body(value)
         }
 
         static func == (lhs: Source, rhs: Source) -> Bool { lhs === rhs }
@@ -64,14 +65,15 @@ struct CounterFeature: Reducer {
             return .cancel(id: CancelID.timer)
         case .startListening(let source):
             return .subscribe { [debounce] send in
-                source.listener.value = Source.Listener { value in
+                let listener = Source.Listener { value in
                     if let debounce {
                         send.debounced(.heard(value), for: debounce)
                     } else {
                         send(.heard(value))
                     }
                 }
-                return Cancellation { source.listener.value = nil }
+                source.listener.withLock { $0 = listener }
+                return Cancellation { source.listener.withLock { $0 = nil } }
             }
             .cancellable(id: CancelID.listening, cancelInFlight: true)
         case .stopListening:

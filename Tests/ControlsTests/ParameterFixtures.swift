@@ -1,5 +1,6 @@
 import Controls
 import Foundation
+import Locking
 import Parameters
 
 /// Parameter trees of the original package's tests, and a recorder of the writes that reach them.
@@ -54,25 +55,28 @@ final class WriteRecorder: Sendable {
         var eventType: AutomationEventType
     }
 
-    private let writes = LockedBox<[Write]>([])
+    private let writes = Locked<[Write]>([])
     private let tree: ParameterTree
-    private let token: LockedBox<ParameterObserverToken?> = LockedBox(nil)
+    private let token: Locked<ParameterObserverToken?> = Locked(nil)
 
     init(_ tree: ParameterTree) {
         self.tree = tree
         let writes = self.writes
-        token.value = tree.token { change in
-            writes.value.append(Write(address: change.address, value: change.value, eventType: change.eventType))
+        let observer = tree.token { change in
+            writes.withLock {
+                $0.append(Write(address: change.address, value: change.value, eventType: change.eventType))
+            }
         }
+        token.withLock { $0 = observer }
     }
 
     deinit {
-        if let token = token.value {
+        if let token = token.withLock({ $0 }) {
             tree.removeParameterObserver(token)
         }
     }
 
-    var all: [Write] { writes.value }
-    var valueWrites: [Write] { writes.value.filter { $0.eventType == .value } }
+    var all: [Write] { writes.withLock { $0 } }
+    var valueWrites: [Write] { writes.withLock { $0 }.filter { $0.eventType == .value } }
     var count: Int { valueWrites.count }
 }

@@ -1,20 +1,21 @@
 import Controls
+import Locking
 import Testing
 
 @Suite struct StoreTests {
     @Test func mergedSendsArriveBeforeSendReturnsAndObserversSeeTheSettledState() {
         let store = Store(initialState: CounterFeature.State(), reducer: CounterFeature(), clock: TestClock())
-        let seen = LockedBox<[Int]>([])
-        let observation = store.observe { state in seen.value.append(state.count) }
+        let seen = Locked<[Int]>([])
+        let observation = store.observe { state in seen.withLock { $0.append(state.count) } }
         store.send(.incrementTwiceTapped)
         #expect(store.state.count == 2)
         // One notification for the action and the two it sent, with the state after all three.
-        #expect(seen.value == [2])
+        #expect(seen.withLock { $0 } == [2])
         store.send(.incrementTapped)
-        #expect(seen.value == [2, 3])
+        #expect(seen.withLock { $0 } == [2, 3])
         observation.cancel()
         store.send(.incrementTapped)
-        #expect(seen.value == [2, 3])
+        #expect(seen.withLock { $0 } == [2, 3])
     }
 
     @Test func delayedActionWaitsForTheClock() {
@@ -60,7 +61,7 @@ import Testing
         source.emit(7)
         #expect(store.state.count == 7)
         store.send(.stopListening)
-        #expect(source.listener.value == nil)
+        #expect(source.listener.withLock { $0 } == nil)
         source.emit(9)
         #expect(store.state.count == 7)
     }
@@ -90,7 +91,7 @@ import Testing
         let store = Store(initialState: CounterFeature.State(), reducer: CounterFeature(), clock: TestClock())
         store.send(.startListening(source))
         store.cancelAllEffects()
-        #expect(source.listener.value == nil)
+        #expect(source.listener.withLock { $0 } == nil)
         #expect(store.runningEffectCount == 0)
     }
 

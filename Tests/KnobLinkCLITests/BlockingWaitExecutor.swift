@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 /// Threads of the test process's own on which tests that block may wait for processes and
@@ -27,7 +27,7 @@ final class BlockingWaitExecutor: TaskExecutor {
         Issue.record("A test that runs a process waits for it: mark its suite `.offThePool` (OffThePool.swift)")
     }
 
-    private let jobs = Mutex<[UnownedJob]>([])
+    private let jobs = Locked<[UnownedJob]>([])
     /// Counts the jobs in `jobs`; a thread takes one for each job it runs.
     private let available = DispatchSemaphore(value: 0)
 

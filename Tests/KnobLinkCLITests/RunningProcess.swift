@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A child process whose output the test reads while it runs, with every wait bounded.
 final class RunningProcess: Sendable {
@@ -9,9 +9,9 @@ final class RunningProcess: Sendable {
 
     /// What the child wrote so far, filled by a reader thread per pipe.
     private final class Output: Sendable {
-        let bytes = Mutex<(stdout: [UInt8], stderr: [UInt8])>(([], []))
+        let bytes = Locked<(stdout: [UInt8], stderr: [UInt8])>(([], []))
         /// How many of the two pipes have reached their end.
-        let ended = Mutex(0)
+        let ended = Locked(0)
         func withLock<T>(_ body: (inout (stdout: [UInt8], stderr: [UInt8])) -> T) -> T {
             bytes.withLock { body(&$0) }
         }

@@ -1,3 +1,4 @@
+import Locking
 import OSCCore
 import Parameters
 import Testing

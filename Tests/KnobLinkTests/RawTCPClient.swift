@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import OSCTransport
 
 #if canImport(Glibc)
@@ -9,9 +10,7 @@ import OSCTransport
 /// byte for byte. Its reads wait on a thread of their own (never on the concurrency pool).
 final class RawTCPClient: @unchecked Sendable {
     private let fd: Int32
-    private let lock = NSLock()
-    private var received: [UInt8] = []
-    private var peerClosed = false
+    private let input = Locked<(received: [UInt8], peerClosed: Bool)>(([], false))
     private var reader: Thread?
 
     init(port: UInt16) throws {
@@ -40,15 +39,12 @@ final class RawTCPClient: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            lock.lock()
             if count <= 0 {
-                peerClosed = true
-                lock.unlock()
+                input.withLock { $0.peerClosed = true }
                 close(fd)
                 return
             }
-            received.append(contentsOf: chunk[0..<count])
-            lock.unlock()
+            input.withLock { $0.received.append(contentsOf: chunk[0..<count]) }
         }
     }
 
@@ -68,12 +64,12 @@ final class RawTCPClient: @unchecked Sendable {
     /// Closes the sending half (the server reads end of stream).
     func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
 
-    var bytes: [UInt8] { lock.withLock { received } }
-    var isClosedByPeer: Bool { lock.withLock { peerClosed } }
+    var bytes: [UInt8] { input.withLock { $0.received } }
+    var isClosedByPeer: Bool { input.withLock { $0.peerClosed } }
 
     /// Takes the first `count` received bytes out.
     func consume(_ count: Int) {
-        lock.withLock { received.removeFirst(min(count, received.count)) }
+        input.withLock { $0.received.removeFirst(min(count, $0.received.count)) }
     }
 
     /// Waits until `condition` holds for what arrived (or the server closed), for at most `seconds`.
@@ -81,11 +77,11 @@ final class RawTCPClient: @unchecked Sendable {
     func wait(seconds: Double = 15, until condition: ([UInt8], _ closed: Bool) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
-            let (bytes, closed) = lock.withLock { (received, peerClosed) }
+            let (bytes, closed) = input.withLock { ($0.received, $0.peerClosed) }
             if condition(bytes, closed) { return true }
             try? await Task.sleep(for: .milliseconds(3))
         }
-        let (bytes, closed) = lock.withLock { (received, peerClosed) }
+        let (bytes, closed) = input.withLock { ($0.received, $0.peerClosed) }
         return condition(bytes, closed)
     }
 

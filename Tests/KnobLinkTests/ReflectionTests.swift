@@ -1,3 +1,4 @@
+import Locking
 import OSCCore
 import OSCTransport
 import Parameters

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Parameters
 import Synchronization
 import Testing
@@ -167,7 +168,7 @@ import Testing
     @Test func writeFailuresAreReported() async throws {
         let directory = Directory()
         let path = directory.url.appendingPathComponent("missing/state.json").path
-        let errors = Mutex<[StateFileError]>([])
+        let errors = Locked<[StateFileError]>([])
         let tree = ParameterTree.makeDefault()
         let file = StateFile(path: path, tree: tree, minimumInterval: 0) { error in
             errors.withLock { $0.append(error) }
@@ -226,7 +227,7 @@ import Testing
         configuration.bindHost = "127.0.0.1"
         configuration.stateFile = directory.statePath
         let server = try KnobLinkServer(tree: ParameterTree.makeDefault(), configuration: configuration)
-        let events = Mutex<[LogEvent]>([])
+        let events = Locked<[LogEvent]>([])
         server.log = { event in events.withLock { $0.append(event) } }
         try server.start()
         server.stop()

@@ -1,20 +1,18 @@
 import Foundation
+import Locking
 
 /// Collects values from handlers that run on an event loop, for tests to wait on with a bound.
 ///
-/// An `NSLock` rather than `Mutex`: on Linux, `Mutex` waits in a futex path that ThreadSanitizer
-/// does not see, so it reports the guarded accesses as races.
-final class Collector<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Value] = []
+final class Collector<Value: Sendable>: Sendable {
+    private let values = Locked<[Value]>([])
 
     func append(_ value: Value) {
-        lock.withLock { values.append(value) }
+        values.withLock { $0.append(value) }
     }
 
-    var all: [Value] { lock.withLock { values } }
+    var all: [Value] { values.withLock { $0 } }
 
-    var count: Int { lock.withLock { values.count } }
+    var count: Int { values.withLock { $0.count } }
 
     /// Waits until at least `count` values arrived or `seconds` passed; returns what arrived.
     @discardableResult

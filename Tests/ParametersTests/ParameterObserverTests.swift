@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Synchronization
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Collects deliveries from any thread.
 private final class Recorder: Sendable {
-    let changes = Mutex<[(String, ParameterValue, AutomationEventType)]>([])
+    let changes = Locked<[(String, ParameterValue, AutomationEventType)]>([])
 
     func record(_ change: ParameterChange) {
         changes.withLock { $0.append((change.parameter.keyPath, change.value, change.eventType)) }
@@ -40,7 +41,7 @@ private final class Recorder: Sendable {
         let gain = try #require(tree.parameter(forKeyPath: "knob.gain"))
         gain.setValue(-9, originator: peer)
         #expect(recorder.changes.withLock { $0.count } == 1)
-        let originators = Mutex<[ParameterObserverToken?]>([])
+        let originators = Locked<[ParameterObserverToken?]>([])
         _ = gain.token { change in originators.withLock { $0.append(change.originator) } }
         gain.setValue(-8, originator: peer)
         #expect(originators.withLock { $0 } == [peer])
@@ -88,8 +89,8 @@ private final class Recorder: Sendable {
         let tree = ParameterTree.makeDefault()
         let gain = try #require(tree.parameter(forKeyPath: "knob.gain"))
         let late = Recorder()
-        let tokens = Mutex<[ParameterObserverToken]>([])
-        let selfRemoving = Mutex<ParameterObserverToken?>(nil)
+        let tokens = Locked<[ParameterObserverToken]>([])
+        let selfRemoving = Locked<ParameterObserverToken?>(nil)
         let token = gain.token { change in
             // Adding and removing from inside a delivery must neither deadlock nor crash.
             let added = change.parameter.token { late.record($0) }
@@ -110,7 +111,7 @@ private final class Recorder: Sendable {
         let gain = try #require(tree.parameter(forKeyPath: "knob.gain"))
         let seen = Recorder()
         let token = tree.token { _ in }
-        let implementorValues = Mutex<[ParameterValue]>([])
+        let implementorValues = Locked<[ParameterValue]>([])
         tree.implementorValueObserver = { _, value in implementorValues.withLock { $0.append(value) } }
         gain.setValue(-5, originator: token)
         #expect(implementorValues.withLock { $0 } == [-5])

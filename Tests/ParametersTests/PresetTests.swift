@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 import Testing
 
@@ -97,9 +98,9 @@ import Testing
 
     @Test func restoreTellsObserversExceptTheOriginator() throws {
         let tree = ParameterTree.makeDefault()
-        let count = Mutex(0)
+        let count = Locked(0)
         let token = tree.token { _ in count.withLock { $0 += 1 } }
-        let otherCount = Mutex(0)
+        let otherCount = Locked(0)
         _ = tree.token { _ in otherCount.withLock { $0 += 1 } }
         tree.restore(ParameterPreset(values: ["knob.gain": -1, "knob.pan": 1]), originator: token)
         #expect(count.withLock { $0 } == 0)

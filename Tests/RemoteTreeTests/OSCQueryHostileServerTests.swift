@@ -1,7 +1,7 @@
 import HTTPCore
+import Locking
 import OSCTransport
 import RemoteTree
-import Synchronization
 import Testing
 
 /// The OSCQuery mirror against servers that answer wrongly, over real TCP on loopback: each is
@@ -18,7 +18,7 @@ import Testing
             server.start(
                 onFrame: { _, _ in },
                 onOtherProtocol: { connection, first in
-                    let buffer = Mutex<[UInt8]>(Array(first))
+                    let buffer = Locked<[UInt8]>(Array(first))
                     let respond: @Sendable () -> Void = {
                         let text = buffer.withLock { String(decoding: $0, as: UTF8.self) }
                         guard text.contains("\r\n\r\n") else { return }
@@ -115,7 +115,7 @@ import Testing
         }
         var options = RemoteTreeOptions()
         options.timeout = .milliseconds(500)
-        let states = Mutex<[RemoteTreeState]>([])
+        let states = Locked<[RemoteTreeState]>([])
         let remote = try await RemoteParameterTree.connect(
             to: .oscQuery(host: "127.0.0.1", port: server.port), options: options,
             onEvent: { if case .stateChanged(let state) = $0 { states.withLock { $0.append(state) } } })

@@ -1,9 +1,9 @@
 import KnobLink
+import Locking
 import OSCCore
 import OSCTransport
 import Parameters
 import RemoteTree
-import Synchronization
 import Testing
 
 /// The mirror of an OSCQuery server, against a real KnobLink server in this process read over
@@ -90,7 +90,7 @@ import Testing
     @Test func aReloadedTreeIsReadAgain() async throws {
         let server = try RemoteParameterTreeTests.startServer()
         defer { server.stop() }
-        let replaced = Mutex<ParameterTree?>(nil)
+        let replaced = Locked<ParameterTree?>(nil)
         let remote = try await Self.mirror(server) { event in
             if case .treeReplaced(let tree) = event { replaced.withLock { $0 = tree } }
         }
@@ -113,7 +113,7 @@ import Testing
     @Test func aRestartedServerIsMirroredAgain() async throws {
         let first = try RemoteParameterTreeTests.startServer()
         let port = first.port
-        let states = Mutex<[RemoteTreeState]>([])
+        let states = Locked<[RemoteTreeState]>([])
         let remote = try await Self.mirror(first) { event in
             if case .stateChanged(let state) = event { states.withLock { $0.append(state) } }
         }

@@ -1,9 +1,9 @@
 import KnobLink
+import Locking
 import OSCCore
 import OSCTransport
 import Parameters
 import RemoteTree
-import Synchronization
 import Testing
 
 /// The mirror against a real server in this process (loopback, port 0): the tree it builds,
@@ -117,7 +117,7 @@ import Testing
     static func aGestureReachesTheServer(_ remote: RemoteParameterTree, _ server: KnobLinkServer, value: Float) async
         -> Bool
     {
-        let events = Mutex<[AutomationEventType]>([])
+        let events = Locked<[AutomationEventType]>([])
         let gain = server.tree.parameter(forKeyPath: "knob.gain")!
         let token = gain.token { change in events.withLock { $0.append(change.eventType) } }
         defer { gain.removeParameterObserver(token) }
@@ -169,7 +169,7 @@ import Testing
     @Test func aRestartWithAnotherTreeReplacesIt() async throws {
         let first = try Self.startServer()
         let port = first.port
-        let replaced = Mutex<ParameterTree?>(nil)
+        let replaced = Locked<ParameterTree?>(nil)
         let remote = try await RemoteParameterTree.connect(
             to: OSCURL(host: "127.0.0.1", port: port),
             onEvent: { event in

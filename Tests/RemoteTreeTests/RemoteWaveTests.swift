@@ -1,9 +1,9 @@
 import KnobLink
+import Locking
 import OSCCore
 import OSCTransport
 import Parameters
 import RemoteTree
-import Synchronization
 import Testing
 
 /// The mirror's waveform subscription against a real server in this process: the overview and
@@ -14,7 +14,7 @@ import Testing
     func theServersStreamIsMirroredAndControlled(transport: OSCURL.Transport) async throws {
         let server = try RemoteParameterTreeTests.startServer()
         defer { server.stop() }
-        let changes = Mutex(0)
+        let changes = Locked(0)
         let remote = try await RemoteParameterTree.connect(
             to: OSCURL(transport: transport, host: "127.0.0.1", port: server.port),
             onEvent: { event in if case .waveChanged = event { changes.withLock { $0 += 1 } } })

@@ -1,6 +1,6 @@
+import Locking
 import OSCCore
 import OSCTransport
-import Synchronization
 
 /// A UDP peer on a loopback port of its own that keeps every message it receives, and answers
 /// each datagram with what `reply` returns for it (nothing by default): another controller
@@ -10,7 +10,7 @@ final class UDPPeer: Sendable {
     private let received = Received()
 
     final class Received: Sendable {
-        let messages = Mutex<[OSCMessage]>([])
+        let messages = Locked<[OSCMessage]>([])
     }
 
     init(reply: @escaping @Sendable (OSCMessage?, [UInt8]) -> [[UInt8]] = { _, _ in [] }) throws {

@@ -1,4 +1,5 @@
 import Controls
+import Locking
 import Parameters
 import Testing
 
@@ -114,7 +115,7 @@ import Testing
 
 /// Automation event types seen by an observer, from any thread.
 final class LockedEvents: Sendable {
-    private let events = LockedValue<[AutomationEventType]>([])
+    private let events = Locked<[AutomationEventType]>([])
 
     func append(_ event: AutomationEventType) {
         events.withLock { $0.append(event) }

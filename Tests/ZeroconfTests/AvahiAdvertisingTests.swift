@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import Zeroconf
 
@@ -64,7 +64,7 @@ struct AvahiAdvertisingTests {
         try #require(await AvahiDaemon.start())
         let name = Self.uniqueName("Studio; A")
         let log = LogRecorder()
-        let established = Mutex<[String]>([])
+        let established = Locked<[String]>([])
         let advertiser = ZeroconfAdvertiser(
             name: name, services: [.osc(port: 9000), .oscQuery(port: 8000, txt: ["txtvers": "1", "x": "y"])],
             log: log.log, onEstablished: { name in established.withLock { $0.append(name) } })

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A command's result: its exit status (`nil` when it was killed at its deadline) and output.
 struct CommandResult: Sendable {
@@ -53,7 +53,7 @@ enum Command {
     /// What a pipe delivers up to its end, read by a thread of its own (a full pipe would
     /// otherwise stall the child).
     private final class Drained: Sendable {
-        let bytes = Mutex<[UInt8]>([])
+        let bytes = Locked<[UInt8]>([])
         let done = DispatchSemaphore(value: 0)
 
         func wait() -> String {

@@ -1,9 +1,9 @@
-import Synchronization
+import Locking
 import Zeroconf
 
 /// Keeps every line an advertiser logs, for any thread to add to and the test to read.
 final class LogRecorder: Sendable {
-    private let lines = Mutex<[(level: ZeroconfLogLevel, message: String)]>([])
+    private let lines = Locked<[(level: ZeroconfLogLevel, message: String)]>([])
 
     /// The closure to hand to ``ZeroconfAdvertiser``.
     var log: @Sendable (ZeroconfLogLevel, String) -> Void {

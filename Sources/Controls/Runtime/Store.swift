@@ -1,3 +1,5 @@
+import Locking
+
 /// Runs a feature: holds its state, feeds actions to its reducer and runs the returned effects.
 ///
 /// A store may be used from any thread. Actions are processed one at a time in arrival order;
@@ -14,7 +16,7 @@ public final class Store<R: Reducer>: Sendable {
     private let observers: Observers
 
     private final class Observers: Sendable {
-        private let list = LockedValue<(nextKey: Int, bodies: [Int: @Sendable (State) -> Void])>((0, [:]))
+        private let list = Locked<(nextKey: Int, bodies: [Int: @Sendable (State) -> Void])>((0, [:]))
 
         func add(_ body: @escaping @Sendable (State) -> Void) -> Int {
             list.withLock { list in

@@ -1,3 +1,5 @@
+import Locking
+
 /// The engine shared by ``Store`` and the test store: a serial action queue, the state, and the
 /// registry of running effects.
 ///
@@ -48,7 +50,7 @@ package final class StoreCore<R: Reducer>: Sendable {
 
     private let reducer: R
     private let clock: any EffectClock
-    private let inner: LockedValue<Inner>
+    private let inner: Locked<Inner>
     private let didProcess: @Sendable (Action, Origin, State) -> Void
     private let didSettle: @Sendable (State) -> Void
 
@@ -69,7 +71,7 @@ package final class StoreCore<R: Reducer>: Sendable {
     ) {
         self.reducer = reducer
         self.clock = clock
-        self.inner = LockedValue(Inner(state: initialState))
+        self.inner = Locked(Inner(state: initialState))
         self.didProcess = didProcess
         self.didSettle = didSettle
     }

@@ -1,3 +1,5 @@
+import Locking
+
 /// A virtual ``EffectClock`` whose time moves only when a test calls ``advance(by:)`` or
 /// ``run(limit:)``.
 ///
@@ -17,7 +19,7 @@ public final class TestClock: EffectClock {
         var pending: [Int: Timer] = [:]
     }
 
-    private let timers = LockedValue(Timers())
+    private let timers = Locked(Timers())
 
     /// Creates a clock at time zero.
     public init() {}

@@ -1,5 +1,6 @@
 import Controls
 import Dispatch
+import Locking
 import Parameters
 import Waveform
 
@@ -40,11 +41,11 @@ public final class TerminalSurface: Sendable {
     }
 
     private let queue = DispatchQueue(label: "KnobLink.TerminalSurface")
-    private let state: LockedValue<Running?>
+    private let state: Locked<Running?>
     private let options: Options
     private let status: @Sendable () -> SurfaceStatus
     /// The tree shown: the one given at creation until ``replaceTree(_:)``.
-    private let tree: LockedValue<ParameterTree>
+    private let tree: Locked<ParameterTree>
     private let onQuit: @Sendable () -> Void
     /// The waveform row's source, if the surface has one.
     private let waveform: SurfaceWaveform?
@@ -92,11 +93,11 @@ public final class TerminalSurface: Sendable {
         status: @escaping @Sendable () -> SurfaceStatus, onQuit: @escaping @Sendable () -> Void
     ) {
         self.waveform = waveform
-        self.tree = LockedValue(tree)
+        self.tree = Locked(tree)
         self.options = options
         self.status = status
         self.onQuit = onQuit
-        self.state = LockedValue(nil)
+        self.state = Locked(nil)
     }
 
     /// The store of the tree's controls, built from its sections.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import OSCCore
 import OSCTransport
 import Synchronization
@@ -28,9 +29,9 @@ final class UDPTestPeer: Sendable {
         var received: [Received] = []
     }
 
-    /// The log lives in a box the socket's handler can hold (a `Mutex` cannot be captured).
+    /// The log lives in a box the socket's handler can hold (a class, so that the closure holds a reference).
     private final class LogBox: Sendable {
-        let mutex = Mutex(Log())
+        let mutex = Locked(Log())
         func withLock<T>(_ body: (inout Log) -> T) -> T { mutex.withLock { body(&$0) } }
     }
 
