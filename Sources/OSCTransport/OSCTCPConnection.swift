@@ -1,5 +1,6 @@
 import Dispatch
 import OSCCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -74,6 +75,10 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
 
     /// The number of bytes waiting to be sent. Read it on the loop.
     public private(set) var queuedBytes = 0
+
+    /// Bytes the socket took and bytes read from it so far; any thread may read them.
+    private let bytesWritten = Atomic<Int>(0)
+    private let bytesRead = Atomic<Int>(0)
 
     /// The connection's framing, once known: set from the first byte on a server, given on a
     /// client; `nil` while unknown and on a connection that speaks another protocol. Read it on the loop.
@@ -188,7 +193,10 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
                 outcome = Result { () throws(OSCSystemError) -> Int? in
                     try SystemCall.run("recv") { recv(fd, target.baseAddress, target.count, 0) }
                 }
-                if case .success(let count?) = outcome { return count }
+                if case .success(let count?) = outcome {
+                    bytesRead.add(count, ordering: .relaxed)
+                    return count
+                }
                 return 0
             }
             switch outcome {
@@ -305,6 +313,7 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
                 do throws(OSCSystemError) {
                     guard let count = try SystemCall.run("send", { Socket.sendBytes(fd, rest) }) else { break }
                     written += count
+                    bytesWritten.add(count, ordering: .relaxed)
                 } catch {
                     return .failure(error)
                 }
@@ -382,6 +391,11 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
 
     /// `tcp 127.0.0.1:50000 -> 127.0.0.1:8000`.
     public var description: String { "tcp \(remoteAddress) -> \(localAddress)" }
+
+    /// `48 bytes written, 0 read`: how far a stream got, for a diagnostic; any thread may ask.
+    public var trafficDescription: String {
+        "\(bytesWritten.load(ordering: .relaxed)) bytes written, \(bytesRead.load(ordering: .relaxed)) read"
+    }
 
     public static func == (lhs: OSCTCPConnection, rhs: OSCTCPConnection) -> Bool { lhs === rhs }
 

@@ -198,7 +198,7 @@ import Testing
             """
             subscribed; server counters: \(fixture.server.statistics().filter { $0.value != 0 }); \
             client: closed \(clientClosed.withLock { $0.isEmpty ? "no" : $0 }), \
-            \(connection)
+            \(connection), \(connection.trafficDescription)
             """)
         #expect(fixture.statistic("waveSubscribers") == 1)
         connection.close()
