@@ -29,7 +29,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "OSCCore"),
-        // `Locked`, the one lock box: a pthread mutex, which ThreadSanitizer sees.
+        // `Locked`, the one lock box: `Mutex` with the ordering shown to ThreadSanitizer.
         .target(name: "Locking"),
         // HTTP/1.1 and RFC 6455 WebSocket codecs for OSCQuery and the web page: bytes only, fuzzed.
         .target(name: "HTTPCore"),

@@ -84,7 +84,7 @@ final class UDPFailureReports: @unchecked Sendable {
         }
     }
 
-    private func withPending<R>(_ body: (inout Pending) -> R) -> R {
+    private func withPending<R>(_ body: (inout sending Pending) -> sending R) -> sending R {
         pending.withLock(body)
     }
 

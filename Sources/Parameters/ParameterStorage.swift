@@ -33,7 +33,7 @@ final class ParameterStorage: Sendable {
     }
 
     @inline(__always)
-    private func locked<Result>(_ body: (inout State) -> Result) -> Result {
+    private func locked<Result>(_ body: (inout sending State) -> sending Result) -> sending Result {
         state.withLock(body)
     }
 
