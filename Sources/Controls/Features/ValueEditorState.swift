@@ -71,7 +71,7 @@ public struct ValueEditorState: Sendable, Equatable {
         self.phase = phase
     }
 
-    /// The decimal separator of `locale` (``NumberSymbols``: "," for `de_DE`, "." for `en_US`).
+    /// The decimal separator of `locale` (`NumberSymbols`: "," for `de_DE`, "." for `en_US`).
     public static func decimalSeparator(of locale: Locale) -> String {
         NumberSymbols(locale: locale).decimalSeparator
     }
