@@ -7,8 +7,8 @@ import Synchronization
 /// in a futex path that ThreadSanitizer does not instrument, so it does not see the ordering the
 /// lock gives and reports the guarded accesses as races. An acquire load at the start and a
 /// release store at the end of every critical section show it that ordering; on x86-64 both are
-/// plain moves. (A pthread mutex, which ThreadSanitizer sees, cost a third of the speed of a
-/// parameter change: `Benchmarks`' `ParameterBenchmarks`, 12–13 M changes/s against 15–19 M.)
+/// plain moves. (A pthread mutex, which ThreadSanitizer sees, made a parameter change from one
+/// thread a fifth slower and from two threads about half as fast: `ParameterBenchmarks`.)
 ///
 /// `Sendable` when its value is: a box does not make a non-`Sendable` value safe to share.
 ///
@@ -29,11 +29,7 @@ public final class Locked<Value> {
     public func withLock<Result, Failure: Error>(_ body: (inout sending Value) throws(Failure) -> sending Result)
         throws(Failure) -> sending Result
     {
-        try mutex.withLock { (value) throws(Failure) -> sending Result in
-            let generation = sanitizerFence.load(ordering: .acquiring)
-            defer { sanitizerFence.store(generation &+ 1, ordering: .releasing) }
-            return try body(&value)
-        }
+        try mutex.withLock { (value) throws(Failure) -> sending Result in try fenced(&value, body) }
     }
 
     /// Runs `body` with the value if no other thread holds the lock now; `nil` if one does
@@ -41,11 +37,17 @@ public final class Locked<Value> {
     public func withLockIfAvailable<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result? {
-        try mutex.withLockIfAvailable { (value) throws(Failure) -> sending Result in
-            let generation = sanitizerFence.load(ordering: .acquiring)
-            defer { sanitizerFence.store(generation &+ 1, ordering: .releasing) }
-            return try body(&value)
-        }
+        try mutex.withLockIfAvailable { (value) throws(Failure) -> sending Result in try fenced(&value, body) }
+    }
+
+    /// `body` between the acquire load and the release store that ThreadSanitizer sees.
+    @inlinable @inline(__always)
+    func fenced<Result, Failure: Error>(
+        _ value: inout sending Value, _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+        let generation = sanitizerFence.load(ordering: .acquiring)
+        defer { sanitizerFence.store(generation &+ 1, ordering: .releasing) }
+        return try body(&value)
     }
 }
 

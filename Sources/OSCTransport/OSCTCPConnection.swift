@@ -80,7 +80,6 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
     private let bytesWritten = Atomic<Int>(0)
     private let bytesRead = Atomic<Int>(0)
     private let sendsWouldBlock = Atomic<Int>(0)
-    private let sendCalls = Atomic<Int>(0)
     private let packetsAfterClose = Atomic<Int>(0)
 
     /// The connection's framing, once known: set from the first byte on a server, given on a
@@ -317,7 +316,6 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
             while written < all.count {
                 let rest = UnsafeRawBufferPointer(rebasing: all[written...])
                 do throws(OSCSystemError) {
-                    sendCalls.add(1, ordering: .relaxed)
                     guard let count = try SystemCall.run("send", { Socket.sendBytes(fd, rest) }) else {
                         sendsWouldBlock.add(1, ordering: .relaxed)
                         break
@@ -402,11 +400,11 @@ public final class OSCTCPConnection: @unchecked Sendable, Hashable, CustomString
     /// `tcp 127.0.0.1:50000 -> 127.0.0.1:8000`.
     public var description: String { "tcp \(remoteAddress) -> \(localAddress)" }
 
-    /// `48 bytes written in 1 sends (0 would block), 0 read, 0 packets dropped because it had
+    /// `48 bytes written (0 sends would block), 0 read, 0 packets dropped because it had
     /// closed`: how far a stream got, for a diagnostic; any thread may ask.
     public var trafficDescription: String {
-        "\(bytesWritten.load(ordering: .relaxed)) bytes written in \(sendCalls.load(ordering: .relaxed)) sends"
-            + " (\(sendsWouldBlock.load(ordering: .relaxed)) would block), \(bytesRead.load(ordering: .relaxed)) read"
+        "\(bytesWritten.load(ordering: .relaxed)) bytes written"
+            + " (\(sendsWouldBlock.load(ordering: .relaxed)) sends would block), \(bytesRead.load(ordering: .relaxed)) read"
             + ", \(packetsAfterClose.load(ordering: .relaxed)) packets dropped because it had closed"
     }
 

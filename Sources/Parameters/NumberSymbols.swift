@@ -8,9 +8,9 @@
 /// symbols, so that formatting and parsing need no ICU (CONTROLS.md 1.7).
 ///
 /// The table covers the common languages of Europe and East Asia; any other locale uses the
-/// `en` symbols (`.` and `,`, groups of three: the Indian `10,00,000` is not made). A locale's region refines its language where CLDR differs
-/// (`de_CH` groups with `’`, `pt_PT` with a no-break space). The tests hold every entry to
-/// ICU's own symbols.
+/// `en` symbols (`.` and `,`, groups of three: the Indian `10,00,000` is not made). A locale's
+/// region refines its language where CLDR differs (`de_CH` groups with `’`, `pt_PT` with a
+/// no-break space). The tests hold every entry to ICU's own symbols.
 public struct NumberSymbols: Sendable, Hashable {
     /// The decimal separator: `.` or `,`.
     public var decimalSeparator: String
@@ -37,7 +37,9 @@ public struct NumberSymbols: Sendable, Hashable {
 
     /// The symbols of `locale` (its identifier, such as `de_DE` or `fr-CA`).
     public init(locale: Locale) {
-        self = Self.symbols(forIdentifier: locale.identifier)
+        let identifier = locale.identifier
+        // The default locale of every formatter and parser, without parsing its name each time.
+        self = identifier == "en_US" ? .english : Self.symbols(forIdentifier: identifier)
     }
 
     /// The symbols of a locale identifier: language, then an optional script and region,

@@ -129,7 +129,6 @@ public struct ValueFormatter: Sendable, Hashable {
     }
 
     static func number(_ value: Double, _ digits: ClosedRange<Int>, grouping: Bool, locale: Locale) -> String {
-        let symbols = locale.identifier == "en_US" ? NumberSymbols.english : NumberSymbols(locale: locale)
-        return SignificantDigits.format(value, digits, symbols: symbols, grouping: grouping)
+        SignificantDigits.format(value, digits, symbols: NumberSymbols(locale: locale), grouping: grouping)
     }
 }
