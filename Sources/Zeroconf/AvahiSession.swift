@@ -16,6 +16,7 @@ final class AvahiSession: @unchecked Sendable {
     /// the daemon, and a network that answers every name with a conflict must not keep us busy.
     static let maximumRenames = 100
 
+    private let api: KBAvahiAPI
     private let poll: OpaquePointer
     private let requestedName: String
     private let services: [ZeroconfService]
@@ -35,10 +36,11 @@ final class AvahiSession: @unchecked Sendable {
     private var reconnects = false
 
     init(
-        poll: OpaquePointer, name: String, services: [ZeroconfService],
+        api: KBAvahiAPI, poll: OpaquePointer, name: String, services: [ZeroconfService],
         log: @escaping @Sendable (ZeroconfLogLevel, String) -> Void,
         onEstablished: @escaping @Sendable (String) -> Void
     ) {
+        self.api = api
         self.poll = poll
         self.requestedName = name
         self.name = name
@@ -58,8 +60,8 @@ final class AvahiSession: @unchecked Sendable {
     /// - Returns: Avahi's error code when no client could be created, `nil` on success.
     func connect(flags: AvahiClientFlags) -> Int32? {
         var error: Int32 = 0
-        let created = avahi_client_new(
-            avahi_threaded_poll_get(poll), flags,
+        let created = api.client_new(
+            api.threaded_poll_get(poll), flags,
             { client, state, userData in
                 guard let client, let session = AvahiSession.session(userData) else { return }
                 session.clientChanged(client, state)
@@ -78,17 +80,17 @@ final class AvahiSession: @unchecked Sendable {
     ///
     /// Call only when the poll's thread has stopped (or from one of its callbacks).
     func tearDown() {
-        if let recovery, let api = avahi_threaded_poll_get(poll) {
-            api.pointee.timeout_free(recovery)
+        if let recovery, let poll = api.threaded_poll_get(poll) {
+            poll.pointee.timeout_free(recovery)
         }
         recovery = nil
         freeClient()
     }
 
     private func freeClient() {
-        if let group { avahi_entry_group_free(group) }
+        if let group { _ = api.entry_group_free(group) }
         group = nil
-        if let client { avahi_client_free(client) }
+        if let client { api.client_free(client) }
         client = nil
         setEstablished(nil)
     }
@@ -109,15 +111,15 @@ final class AvahiSession: @unchecked Sendable {
         case AVAHI_CLIENT_S_COLLISION, AVAHI_CLIENT_S_REGISTERING:
             // The host name is being (re)established: our records would point at a name that
             // is not ours yet. Withdraw them; S_RUNNING publishes them again.
-            if let group { avahi_entry_group_reset(group) }
+            if let group { _ = api.entry_group_reset(group) }
             setEstablished(nil)
         case AVAHI_CLIENT_FAILURE:
-            let error = avahi_client_errno(client)
+            let error = api.client_errno(client)
             if error == Int32(AVAHI_ERR_DISCONNECTED) {
                 log(.warning, "zeroconf: the Avahi daemon went away; advertising again when it is back")
                 scheduleRecovery(reconnecting: true)
             } else {
-                log(.warning, "zeroconf off: the Avahi client failed (\(Self.describe(error)))")
+                log(.warning, "zeroconf off: the Avahi client failed (\(describe(error)))")
                 scheduleRecovery(reconnecting: false)
             }
         default:
@@ -130,16 +132,16 @@ final class AvahiSession: @unchecked Sendable {
     private func scheduleRecovery(reconnecting: Bool) {
         setEstablished(nil)
         reconnects = reconnecting
-        guard recovery == nil, let api = avahi_threaded_poll_get(poll) else { return }
+        guard recovery == nil, let poll = api.threaded_poll_get(poll) else { return }
         var now = timeval(tv_sec: 0, tv_usec: 0)  // in the past: fires on the next turn
-        recovery = api.pointee.timeout_new(
-            api, &now,
+        recovery = poll.pointee.timeout_new(
+            poll, &now,
             { _, userData in AvahiSession.session(userData)?.recover() }, userData)
     }
 
     private func recover() {
-        if let recovery, let api = avahi_threaded_poll_get(poll) {
-            api.pointee.timeout_free(recovery)
+        if let recovery, let poll = api.threaded_poll_get(poll) {
+            poll.pointee.timeout_free(recovery)
         }
         recovery = nil
         freeClient()
@@ -147,7 +149,7 @@ final class AvahiSession: @unchecked Sendable {
         name = requestedName
         // NO_FAIL: the new client waits in AVAHI_CLIENT_CONNECTING until the daemon is back.
         if let error = connect(flags: AVAHI_CLIENT_NO_FAIL) {
-            log(.warning, "zeroconf off: cannot reconnect to the Avahi daemon (\(Self.describe(error)))")
+            log(.warning, "zeroconf off: cannot reconnect to the Avahi daemon (\(describe(error)))")
         }
     }
 
@@ -157,7 +159,7 @@ final class AvahiSession: @unchecked Sendable {
     /// alternative name while the daemon reports the name taken by another local service.
     private func publish(_ client: OpaquePointer) {
         if group == nil {
-            group = avahi_entry_group_new(
+            group = api.entry_group_new(
                 client,
                 { group, state, userData in
                     guard let group, let session = AvahiSession.session(userData) else { return }
@@ -165,24 +167,24 @@ final class AvahiSession: @unchecked Sendable {
                 }, userData)
         }
         guard let group else {
-            let reason = Self.describe(avahi_client_errno(client))
+            let reason = describe(api.client_errno(client))
             log(.warning, "zeroconf off: cannot create an Avahi entry group (\(reason))")
             return
         }
         while true {
-            avahi_entry_group_reset(group)
+            _ = api.entry_group_reset(group)  // an error shows again in the add below
             let error = add(to: group)
             if error == Int32(AVAHI_ERR_COLLISION) {
                 guard rename(takenBy: "another service on this host") else { return }
                 continue
             }
             guard error == 0 else {
-                log(.warning, "zeroconf off: Avahi refused the services (\(Self.describe(error)))")
+                log(.warning, "zeroconf off: Avahi refused the services (\(describe(error)))")
                 return
             }
-            let committed = avahi_entry_group_commit(group)
+            let committed = api.entry_group_commit(group)
             if committed != 0 {
-                log(.warning, "zeroconf off: Avahi refused the services (\(Self.describe(committed)))")
+                log(.warning, "zeroconf off: Avahi refused the services (\(describe(committed)))")
             }
             return
         }
@@ -193,9 +195,9 @@ final class AvahiSession: @unchecked Sendable {
         for service in services {
             var txt: UnsafeMutablePointer<AvahiStringList>?
             // avahi_string_list_add puts each string in front: add them back to front.
-            for string in service.txtStrings.reversed() { txt = avahi_string_list_add(txt, string) }
-            defer { avahi_string_list_free(txt) }
-            let error = avahi_entry_group_add_service_strlst(
+            for string in service.txtStrings.reversed() { txt = api.string_list_add(txt, string) }
+            defer { api.string_list_free(txt) }
+            let error = api.entry_group_add_service_strlst(
                 group, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC), AvahiPublishFlags(0), name,
                 service.kind.rawValue, nil, nil, service.port, txt)
             if error != 0 { return error }
@@ -208,11 +210,11 @@ final class AvahiSession: @unchecked Sendable {
     /// - Returns: `false` when ``maximumRenames`` names in a row were taken: then it gives up.
     private func rename(takenBy holder: String) -> Bool {
         renames += 1
-        guard renames <= Self.maximumRenames, let alternative = avahi_alternative_service_name(name) else {
+        guard renames <= Self.maximumRenames, let alternative = api.alternative_service_name(name) else {
             log(.warning, "zeroconf off: \(Self.maximumRenames) names in a row were taken, the last '\(name)'")
             return false
         }
-        defer { avahi_free(alternative) }
+        defer { api.free(alternative) }
         let next = String(cString: alternative)
         log(.warning, "zeroconf: the name '\(name)' is taken by \(holder); advertising as '\(next)'")
         name = next
@@ -232,20 +234,20 @@ final class AvahiSession: @unchecked Sendable {
         case AVAHI_ENTRY_GROUP_COLLISION:
             // Another host on the network has the name: Avahi has withdrawn the records already.
             setEstablished(nil)
-            guard rename(takenBy: "another host on the network"), let client = avahi_entry_group_get_client(group)
+            guard rename(takenBy: "another host on the network"), let client = api.entry_group_get_client(group)
             else { return }
             publish(client)
         case AVAHI_ENTRY_GROUP_FAILURE:
             setEstablished(nil)
-            let error = avahi_entry_group_get_client(group).map(avahi_client_errno) ?? Int32(AVAHI_ERR_FAILURE)
-            log(.warning, "zeroconf off: advertising failed (\(Self.describe(error)))")
+            let error = api.entry_group_get_client(group).map(api.client_errno) ?? Int32(AVAHI_ERR_FAILURE)
+            log(.warning, "zeroconf off: advertising failed (\(describe(error)))")
         default:
             break  // Uncommitted or registering: the daemon is probing, nothing to do until it ends.
         }
     }
 
-    private static func describe(_ error: Int32) -> String {
-        guard let text = avahi_strerror(error) else { return "error \(error)" }
+    private func describe(_ error: Int32) -> String {
+        guard let text = api.strerror(error) else { return "error \(error)" }
         return String(cString: text)
     }
 }

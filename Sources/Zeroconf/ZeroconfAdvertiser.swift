@@ -29,11 +29,14 @@ public final class ZeroconfAdvertiser: Sendable {
     public let services: [ZeroconfService]
 
     private let log: @Sendable (ZeroconfLogLevel, String) -> Void
+    /// libavahi-client, opened when an advertiser first starts.
+    private let library: @Sendable () -> Result<AvahiLibrary, AvahiLibraryError>
     private let onEstablished: @Sendable (String) -> Void
     private let state = Locked<Running?>(nil)
 
     /// The threaded poll and the session it drives, while the advertiser runs.
     private struct Running: @unchecked Sendable {
+        let api: KBAvahiAPI
         // Both are confined as AvahiSession describes; the lock only hands them over.
         let poll: OpaquePointer
         let session: AvahiSession
@@ -49,16 +52,29 @@ public final class ZeroconfAdvertiser: Sendable {
     ///   - log: Receives every line the advertiser has to say, each a whole sentence.
     ///   - onEstablished: Called with the name each time the daemon has established all of the
     ///     services: after ``start()``, after a rename and after the daemon came back.
-    public init(
+    public convenience init(
         name: String, services: [ZeroconfService],
         log: @escaping @Sendable (ZeroconfLogLevel, String) -> Void,
         onEstablished: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.init(
+            name: name, services: services, library: { AvahiLibrary.shared }, log: log, onEstablished: onEstablished)
+    }
+
+    /// An advertiser that takes Avahi's functions from `library` (tests give it a library that
+    /// cannot be opened).
+    init(
+        name: String, services: [ZeroconfService],
+        library: @escaping @Sendable () -> Result<AvahiLibrary, AvahiLibraryError>,
+        log: @escaping @Sendable (ZeroconfLogLevel, String) -> Void,
+        onEstablished: @escaping @Sendable (String) -> Void
     ) {
         precondition(
             Set(services.map(\.kind)).count == services.count,
             "ZeroconfAdvertiser: one service of each kind, since they share one name")
         self.name = ZeroconfServiceName.sanitized(name)
         self.services = services
+        self.library = library
         self.log = log
         self.onEstablished = onEstablished
     }
@@ -85,31 +101,38 @@ public final class ZeroconfAdvertiser: Sendable {
     /// Does nothing when the advertiser runs already. When no daemon can be reached (no D-Bus
     /// system bus, or no `avahi-daemon` on it) it logs exactly one line that says so and how to
     /// start one or turn Zeroconf off, and returns with nothing left running; a later call
-    /// tries again.
+    /// tries again. So it does when Avahi's client library is not installed.
     public func start() {
         state.withLock { running in
             guard running == nil else { return }
-            guard let poll = avahi_threaded_poll_new() else {
+            let api: KBAvahiAPI
+            switch library() {
+            case .success(let loaded): api = loaded.api
+            case .failure(let error):
+                log(.warning, error.description)
+                return
+            }
+            guard let poll = api.threaded_poll_new() else {
                 log(.warning, "zeroconf off: cannot create Avahi's event loop")
                 return
             }
             let session = AvahiSession(
-                poll: poll, name: name, services: services, log: log,
+                api: api, poll: poll, name: name, services: services, log: log,
                 onEstablished: onEstablished)
             // Without NO_FAIL, a missing daemon is an error now rather than a wait for one.
             if let error = session.connect(flags: AvahiClientFlags(0)) {
                 session.tearDown()
-                avahi_threaded_poll_free(poll)
-                log(.warning, Self.unavailableMessage(error))
+                api.threaded_poll_free(poll)
+                log(.warning, Self.unavailableMessage(error, api: api))
                 return
             }
-            guard avahi_threaded_poll_start(poll) == 0 else {
+            guard api.threaded_poll_start(poll) == 0 else {
                 session.tearDown()
-                avahi_threaded_poll_free(poll)
+                api.threaded_poll_free(poll)
                 log(.warning, "zeroconf off: cannot start Avahi's event loop thread")
                 return
             }
-            running = Running(poll: poll, session: session)
+            running = Running(api: api, poll: poll, session: session)
         }
     }
 
@@ -124,13 +147,13 @@ public final class ZeroconfAdvertiser: Sendable {
             return running
         }
         guard let running = taken else { return }
-        avahi_threaded_poll_stop(running.poll)
+        _ = running.api.threaded_poll_stop(running.poll)
         running.session.tearDown()
-        avahi_threaded_poll_free(running.poll)
+        running.api.threaded_poll_free(running.poll)
     }
 
-    private static func unavailableMessage(_ error: Int32) -> String {
-        let reason = avahi_strerror(error).map { String(cString: $0) } ?? "error \(error)"
+    private static func unavailableMessage(_ error: Int32, api: KBAvahiAPI) -> String {
+        let reason = api.strerror(error).map { String(cString: $0) } ?? "error \(error)"
         switch error {
         case Int32(AVAHI_ERR_NO_DAEMON), Int32(AVAHI_ERR_DBUS_ERROR):
             return
