@@ -1,7 +1,7 @@
 /// Something the server reports: peers joining and leaving, refused input, errors.
 public struct LogEvent: Sendable, Hashable, CustomStringConvertible {
     /// How important an event is, from the most to the least.
-    public enum Level: Int, Sendable, Hashable, Comparable, CaseIterable {
+    public enum Level: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
         /// The server cannot do what it was asked (a send failed, a file could not be written).
         case error
         /// A peer's input was refused or a peer was dropped.
@@ -12,6 +12,17 @@ public struct LogEvent: Sendable, Hashable, CustomStringConvertible {
         case debug
 
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// `error`, `warning`, `info` or `debug`, as `--log-level` takes it and a log line starts.
+        /// Written out: without it, every log line found the case's name by reflection.
+        public var description: String {
+            switch self {
+            case .error: "error"
+            case .warning: "warning"
+            case .info: "info"
+            case .debug: "debug"
+            }
+        }
     }
 
     /// The level.

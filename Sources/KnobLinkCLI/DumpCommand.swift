@@ -13,8 +13,10 @@ import OSCTransport
 
 /// `knoblink dump`: prints every message received on a port in the format of liblo's `oscdump`.
 struct DumpCommand: RunnableCommand {
+    static let name = "dump"
+
     static let spec = CommandSpec(
-        name: "dump",
+        name: name,
         abstract: "Print received OSC messages exactly as oscdump does.",
         discussion: """
             Each message is one line: the time tag (the current time for 'immediately'), the

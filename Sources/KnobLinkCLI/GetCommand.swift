@@ -3,8 +3,10 @@ import OSCTransport
 
 /// `knoblink get`: asks a KnobLink server for one parameter's value and prints the answer.
 struct GetCommand: RunnableCommand {
+    static let name = "get"
+
     static let spec = CommandSpec(
-        name: "get",
+        name: name,
         abstract: "Ask a KnobLink server for a parameter's value.",
         discussion: """
             Sends ADDRESS/get to the server with a reply URL of this command's own socket (on

@@ -47,7 +47,7 @@ enum KnobLinkTool {
         }
         tokens.removeFirst()
         if first == "help" { return runHelp(Array(tokens)) }
-        guard let command = subcommands.first(where: { $0.spec.name == first }) else {
+        guard let command = subcommands.first(where: { $0.name == first }) else {
             return usageError(.unexpectedArgument(first), spec: spec, path: name, hasSubcommands: true)
         }
         return run(command, Array(tokens))
@@ -79,7 +79,7 @@ enum KnobLinkTool {
             write(rootHelp, to: .standardOutput)
             return .success
         }
-        guard let command = subcommands.first(where: { $0.spec.name == wanted }) else {
+        guard let command = subcommands.first(where: { $0.name == wanted }) else {
             return usageError(.unknownSubcommand(wanted), spec: spec, path: name, hasSubcommands: true)
         }
         if let extra = tokens.dropFirst().first {

@@ -3,6 +3,10 @@
 /// Adding one takes a type that conforms and a line in ``KnobLinkTool/subcommands``: the parser,
 /// the help, `help <name>` and the error texts come from its ``spec``.
 protocol RunnableCommand: Sendable {
+    /// The subcommand's word (`serve`), which is also its spec's name: picking the subcommand
+    /// reads only this, so that the specs of the others (their help texts) are never built.
+    static var name: String { get }
+
     /// The name, help texts, arguments and options.
     static var spec: CommandSpec { get }
 

@@ -4,8 +4,10 @@ import OSCTransport
 /// `knoblink send`: sends one message given on the command line, or the messages of standard
 /// input, over UDP or TCP, optionally in one bundle.
 struct SendCommand: RunnableCommand {
+    static let name = "send"
+
     static let spec = CommandSpec(
-        name: "send",
+        name: name,
         abstract: "Send OSC messages over UDP or TCP, like oscsend.",
         discussion: """
             Types: i int32, h int64, f float32, d double, s string, S symbol, c char (its first

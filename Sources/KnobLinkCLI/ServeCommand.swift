@@ -16,8 +16,10 @@ import Zeroconf
 
 /// `knoblink serve`: puts a parameter tree on the network (PROTOCOL.md) until SIGINT or SIGTERM.
 struct ServeCommand: RunnableCommand {
+    static let name = "serve"
+
     static let spec = CommandSpec(
-        name: "serve",
+        name: name,
         abstract: "Serve a parameter tree over OSC (UDP and TCP).",
         discussion: """
             Serves the embedded default tree, or the tree file given with --tree, on UDP and TCP

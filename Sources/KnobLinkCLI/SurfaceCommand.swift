@@ -18,8 +18,10 @@ import TerminalUI
 /// `knoblink surface URL`: the terminal surface of `serve --surface`, on a mirror of a remote
 /// server's tree (``RemoteParameterTree``) instead of a local server's.
 struct SurfaceCommand: RunnableCommand {
+    static let name = "surface"
+
     static let spec = CommandSpec(
-        name: "surface",
+        name: name,
         abstract: "Control a remote server's knobs in this terminal.",
         discussion: """
             With osc.udp:// or osc.tcp://, reads a KnobLink server's tree (/sys/groups,

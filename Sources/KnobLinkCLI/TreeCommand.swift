@@ -12,8 +12,10 @@ import Parameters
 /// `knoblink tree`: prints the parameters of a tree file, or of the embedded default tree, and
 /// so validates a tree file before a server is started with it.
 struct TreeCommand: RunnableCommand {
+    static let name = "tree"
+
     static let spec = CommandSpec(
-        name: "tree",
+        name: name,
         abstract: "Print the parameters of a tree, and check a tree file.",
         discussion: """
             One line per parameter, under a header: the OSC address, the display name, the range

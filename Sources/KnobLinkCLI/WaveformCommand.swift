@@ -13,8 +13,10 @@ import Waveform
 /// `knoblink waveform`: decodes an audio file and writes audiowaveform's min/max data, bars as
 /// text, or a picture of the bars.
 struct WaveformCommand: RunnableCommand {
+    static let name = "waveform"
+
     static let spec = CommandSpec(
-        name: "waveform",
+        name: name,
         abstract: "Write an audio file's waveform: data, text, pictures.",
         discussion: """
             The output type comes from the extension of --output (.json, .dat, .svg, .png,
