@@ -92,10 +92,11 @@ extension WaveformCommand {
         }
         let temporaryPath = writer.temporaryPath
         do {
-            // A failed write stops decoding at the next chunk; its error is the one to report.
+            // A failed write stops decoding at the next chunk; its error is the one to report. The
+            // file holds the pairs alone: no summary for bars.
             _ = try AudioAnalysis(
-                contentsOf: input, options: options, pairs: .stream(writer), progress: { progressBar.update($0) },
-                isCancelled: { writer.failure != nil })
+                contentsOf: input, options: options, pairs: .stream(writer), summary: false,
+                progress: { progressBar.update($0) }, isCancelled: { writer.failure != nil })
             progressBar.finish()
         } catch {
             progressBar.finish()

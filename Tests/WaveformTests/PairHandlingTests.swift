@@ -13,14 +13,17 @@ import Waveform
     static let frames = zoom * (AudioAnalyzer.sinkBlockLength * 2 + 300) + 17
 
     /// Noise at a level that changes slowly, fed in chunks of irregular sizes.
-    static func analyze(channels: Int, options: WaveformOptions, pairs: WaveformPairHandling) -> AudioAnalysis {
+    static func analyze(
+        channels: Int, options: WaveformOptions, pairs: WaveformPairHandling, summary: Bool = true
+    ) -> AudioAnalysis {
         var generator = SplitMix(seed: UInt64(channels * 100 + options.bits))
         var samples = [Int16](repeating: 0, count: frames * channels)
         for index in samples.indices {
             let level = Int32(1 + (index / 5000) % 32_000)
             samples[index] = Int16(Int32.random(in: -level...level, using: &generator))
         }
-        var analyzer = AudioAnalyzer(sampleRate: 8000, channels: channels, options: options, pairs: pairs)
+        var analyzer = AudioAnalyzer(
+            sampleRate: 8000, channels: channels, options: options, pairs: pairs, summary: summary)
         samples.withUnsafeBufferPointer { all in
             var start = 0
             var chunkFrames = 1
@@ -32,6 +35,29 @@ import Waveform
             }
         }
         return analyzer.finish()
+    }
+
+    /// The pairs alone (`summary: false`, what `knoblink waveform` does for a .dat or .json file):
+    /// the same pairs, frames and length, and an empty summary. Zoom 256 is whole blocks of the
+    /// vector loops; zoom 50 leaves a tail in each bucket.
+    @Test(arguments: cases)
+    func withoutTheSummaryThePairsAreTheSame(channels: Int, bits: Int, split: Bool) throws {
+        for zoom in [50, 256] {
+            let options = WaveformOptions(zoom: zoom, bits: bits, splitChannels: split)
+            let full = Self.analyze(channels: channels, options: options, pairs: .keep)
+            let sink = RecordingPairSink()
+            let alone = Self.analyze(channels: channels, options: options, pairs: .stream(sink), summary: false)
+            let kept = Self.analyze(channels: channels, options: options, pairs: .keep, summary: false)
+            #expect(full.summary.bucketCount > 0)
+            for analysis in [alone, kept] {
+                #expect(analysis.summary.bucketCount == 0, "zoom \(zoom)")
+                #expect(analysis.frameCount == full.frameCount)
+                #expect(analysis.waveformLength == full.waveformLength)
+            }
+            #expect(kept.waveform == full.waveform, "zoom \(zoom)")
+            let difference = firstDifference(sink.values, full.waveform.samples)
+            #expect(difference == nil, "zoom \(zoom): \(String(describing: difference))")
+        }
     }
 
     @Test(arguments: cases)

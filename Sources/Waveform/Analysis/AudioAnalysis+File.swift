@@ -21,6 +21,8 @@ extension AudioAnalysis {
     ///   - options: zoom, bits and channel handling of the min/max data.
     ///   - pairs: what happens to the min/max pairs: kept in ``waveform`` (the default),
     ///     discarded, or streamed to a sink (``WaveformPairHandling``).
+    ///   - summary: `false` when only the pairs are wanted (a `.dat` or `.json` file): ``summary``
+    ///     stays empty, and the analysis does less (``AudioAnalyzer/summarizes``).
     ///   - progress: called on the decoding thread every few chunks and once at the end.
     ///   - isCancelled: polled between chunks; when it returns `true` decoding stops.
     ///   - regularFileOnly: refuse, without waiting, anything but a regular file (a FIFO would
@@ -30,12 +32,14 @@ extension AudioAnalysis {
     ///   when `isCancelled` said so.
     public init(
         contentsOf path: String, options: WaveformOptions = .init(), pairs: WaveformPairHandling = .keep,
-        progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false },
+        summary: Bool = true, progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false },
         regularFileOnly: Bool = false
     ) throws(AudioDecodingError) {
         try Self.check(options, name: path)
         let file = regularFileOnly ? try SoundFile(regularFile: path) : try SoundFile(path: path)
-        try self.init(decoding: file, options: options, pairs: pairs, progress: progress, isCancelled: isCancelled)
+        try self.init(
+            decoding: file, options: options, pairs: pairs, summary: summary, progress: progress,
+            isCancelled: isCancelled)
     }
 
     /// Decodes audio file bytes held in memory (any format the file entry point reads) and analyses them.
@@ -45,18 +49,19 @@ extension AudioAnalysis {
     ///   - name: what errors and ``fileInfo`` call the bytes, in place of a path.
     ///   - options: zoom, bits and channel handling of the min/max data.
     ///   - pairs: what happens to the min/max pairs (``WaveformPairHandling``).
+    ///   - summary: `false` for the pairs alone; ``summary`` stays empty.
     ///   - progress: called every few chunks and once at the end.
     ///   - isCancelled: polled between chunks.
     /// - Throws: ``AudioDecodingError`` naming `name` and the reason.
     public init(
         audioBytes: UnsafeRawBufferPointer, name: String = "<memory>", options: WaveformOptions = .init(),
-        pairs: WaveformPairHandling = .keep, progress: (WaveformProgress) -> Void = { _ in },
+        pairs: WaveformPairHandling = .keep, summary: Bool = true, progress: (WaveformProgress) -> Void = { _ in },
         isCancelled: () -> Bool = { false }
     ) throws(AudioDecodingError) {
         try Self.check(options, name: name)
         try self.init(
             decoding: try SoundFile(bytes: audioBytes, name: name), options: options, pairs: pairs,
-            progress: progress, isCancelled: isCancelled)
+            summary: summary, progress: progress, isCancelled: isCancelled)
     }
 
     /// Refuses `options` the analyzer would trap on, before the file named `name` is opened.
@@ -70,19 +75,19 @@ extension AudioAnalysis {
     }
 
     private init(
-        decoding file: SoundFile, options: WaveformOptions, pairs: WaveformPairHandling,
+        decoding file: SoundFile, options: WaveformOptions, pairs: WaveformPairHandling, summary: Bool,
         progress: (WaveformProgress) -> Void, isCancelled: () -> Bool
     ) throws(AudioDecodingError) {
         let info = file.info
         let path = info.path
         var analyzer = AudioAnalyzer(
-            sampleRate: info.sampleRate, channels: info.channels, options: options, pairs: pairs)
+            sampleRate: info.sampleRate, channels: info.channels, options: options, pairs: pairs, summary: summary)
         let chunkFrames = max(1, Self.chunkSamples / info.channels)
         let hint = info.frameCountHint
         // The header's count is exact in most formats and close in the others; a wrong one only
         // costs a reallocation, and a hostile one reserves no more than 2^28 frames' pairs (4 MB).
         if let hint { analyzer.reserve(frames: min(hint, 1 << 28)) }
-        analyzer.summary.reserveCapacity()
+        if summary { analyzer.summary.reserveCapacity() }
         func report(final: Bool) {
             let frames = analyzer.frameCount
             var fraction: Double?

@@ -12,7 +12,8 @@ public struct AudioAnalysis: Sendable {
     /// The pairs per channel the analysis produced, whether kept in ``waveform``, streamed or
     /// discarded: one per zoom frames, the last partial bucket included.
     public var waveformLength: Int
-    /// What bars are made from, for any bar count, without decoding again.
+    /// What bars are made from, for any bar count, without decoding again; empty (no frames)
+    /// when the analysis was asked for the pairs alone (`summary: false`).
     public var summary: AmplitudeSummary
     /// The decoded file, or `nil` when the frames came from elsewhere.
     public var fileInfo: AudioFileInfo?

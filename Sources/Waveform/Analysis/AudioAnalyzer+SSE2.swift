@@ -36,7 +36,7 @@
         }
 
         @inline(__always)
-        static func monoRunSSE2(_ base: UnsafePointer<Int16>, frames: Int) -> (
+        static func monoRunSSE2(_ base: UnsafePointer<Int16>, frames: Int, squares: Bool) -> (
             minimum: Int32, maximum: Int32, squares: Double
         ) {
             var low = _mm_set1_epi16(Int16.max)
@@ -51,10 +51,13 @@
                 let second = raw.loadUnaligned(fromByteOffset: block &* 32 &+ 16, as: __m128i.self)
                 low = _mm_min_epi16(low, _mm_min_epi16(first, second))
                 high = _mm_max_epi16(high, _mm_max_epi16(first, second))
-                let safeFirst = _mm_max_epi16(first, floor)
-                let safeSecond = _mm_max_epi16(second, floor)
-                squaresA = _mm_add_ps(squaresA, _mm_cvtepi32_ps(_mm_madd_epi16(safeFirst, safeFirst)))
-                squaresB = _mm_add_ps(squaresB, _mm_cvtepi32_ps(_mm_madd_epi16(safeSecond, safeSecond)))
+                // A constant at every call site: the loop without squares has none of this.
+                if squares {
+                    let safeFirst = _mm_max_epi16(first, floor)
+                    let safeSecond = _mm_max_epi16(second, floor)
+                    squaresA = _mm_add_ps(squaresA, _mm_cvtepi32_ps(_mm_madd_epi16(safeFirst, safeFirst)))
+                    squaresB = _mm_add_ps(squaresB, _mm_cvtepi32_ps(_mm_madd_epi16(safeSecond, safeSecond)))
+                }
             }
             var minimum = horizontalMinimum(low)
             var maximum = horizontalMaximum(high)
@@ -69,7 +72,7 @@
         }
 
         @inline(__always)
-        static func stereoMixedRunSSE2(_ base: UnsafePointer<Int16>, frames: Int) -> (
+        static func stereoMixedRunSSE2(_ base: UnsafePointer<Int16>, frames: Int, squares: Bool) -> (
             minimum: Int32, maximum: Int32, squares: Double
         ) {
             var low = _mm_set1_epi16(Int16.max)
@@ -95,10 +98,13 @@
                 let second = mix(block &* 64 &+ 32)
                 low = _mm_min_epi16(low, _mm_min_epi16(first, second))
                 high = _mm_max_epi16(high, _mm_max_epi16(first, second))
-                let safeFirst = _mm_max_epi16(first, floor)
-                let safeSecond = _mm_max_epi16(second, floor)
-                squaresA = _mm_add_ps(squaresA, _mm_cvtepi32_ps(_mm_madd_epi16(safeFirst, safeFirst)))
-                squaresB = _mm_add_ps(squaresB, _mm_cvtepi32_ps(_mm_madd_epi16(safeSecond, safeSecond)))
+                // A constant at every call site: the loop without squares has none of this.
+                if squares {
+                    let safeFirst = _mm_max_epi16(first, floor)
+                    let safeSecond = _mm_max_epi16(second, floor)
+                    squaresA = _mm_add_ps(squaresA, _mm_cvtepi32_ps(_mm_madd_epi16(safeFirst, safeFirst)))
+                    squaresB = _mm_add_ps(squaresB, _mm_cvtepi32_ps(_mm_madd_epi16(safeSecond, safeSecond)))
+                }
             }
             var minimum = horizontalMinimum(low)
             var maximum = horizontalMaximum(high)
