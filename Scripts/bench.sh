@@ -29,11 +29,9 @@ echo "liblo $(pkg-config --modversion liblo); libsndfile $(pkg-config --modversi
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
-# The release `knoblink` of the main package, built as Scripts/run.sh builds it (the standard library
-# linked statically); prints its path.
+# The release `knoblink` of the main package, built as Scripts/run.sh builds it; prints its path.
 release_knoblink() {
-    (cd .. && swift build -c release --static-swift-stdlib --product knoblink >&2)
-    echo "$(cd .. && swift build -c release --static-swift-stdlib --show-bin-path)/knoblink"
+    bash ../Scripts/build-release.sh
 }
 
 for suite in "${suites[@]}"; do
