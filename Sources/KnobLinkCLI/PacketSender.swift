@@ -1,7 +1,6 @@
 import Dispatch
 import OSCCore
 import OSCTransport
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

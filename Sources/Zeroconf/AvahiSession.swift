@@ -1,6 +1,5 @@
 import CAvahi
 import Locking
-import Synchronization
 
 /// One advertising run: the Avahi client, its entry group and the name in use, driven by the
 /// callbacks of an `AvahiThreadedPoll`.

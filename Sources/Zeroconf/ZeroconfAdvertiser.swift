@@ -1,6 +1,5 @@
 import CAvahi
 import Locking
-import Synchronization
 
 /// Publishes an instance's services through the Avahi daemon, so that controllers on the
 /// network find it by itself (DNS-SD over mDNS).

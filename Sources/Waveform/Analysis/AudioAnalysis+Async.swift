@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 extension AudioAnalysis {
     /// Decodes and analyses the audio file at `path` off the caller's thread, reporting progress.
