@@ -50,8 +50,12 @@ for suite in "${suites[@]}"; do
         fi
         ;;
     waveform)
-        # The first run writes the 10- and 60-minute inputs into Benchmarks/.build/waveform-cache.
-        "$bin/WaveformBenchmarks"
+        # The first run writes the 10- and 60-minute inputs into Benchmarks/.build/waveform-cache. The
+        # release `knoblink` is timed as a whole process against the C loop as one, a plain C program.
+        clang="$(dirname "$(command -v swift)")/clang"
+        "$clang" -O2 -o .build/waveform-loop -ISources/CWaveformReference/include waveform/loop_process.c \
+            Sources/CWaveformReference/waveform_reference.c -lsndfile -lm
+        "$bin/WaveformBenchmarks" --knoblink "$(release_knoblink)" --loop "$(pwd)/.build/waveform-loop"
         ;;
     render) "$bin/RenderBenchmarks" ;;
     oscquery) "$bin/OSCQueryBenchmarks" ;;

@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <math.h>
 #include <sndfile.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,12 +11,11 @@
 // audiowaveform reads 16384 frames at a time.
 #define CHUNK_FRAMES 16384
 
-long kb_wf_reference_minmax(const char *path, int zoom, short *pairs, long capacity) {
-    SF_INFO info;
-    memset(&info, 0, sizeof info);
-    SNDFILE *file = sf_open(path, SFM_READ, &info);
-    if (file == NULL) return -1;
-    const int channels = info.channels;
+// audiowaveform's loop over an open file: `emit(context, min, max)` for each bucket, the last
+// partial one included. Returns the number of pairs. Static and called with constant callbacks,
+// so that the compiler inlines each.
+static inline long minmax_loop(SNDFILE *file, int channels, int zoom, void (*emit)(void *, short, short),
+                               void *context) {
     short *buffer = malloc(sizeof(short) * CHUNK_FRAMES * channels);
     long count = 0;
     int fill = 0;
@@ -29,10 +29,7 @@ long kb_wf_reference_minmax(const char *path, int zoom, short *pairs, long capac
             if (sample < low) low = sample;
             if (sample > high) high = sample;
             if (++fill == zoom) {
-                if (pairs != NULL && count < capacity) {
-                    pairs[2 * count] = (short)low;
-                    pairs[2 * count + 1] = (short)high;
-                }
+                emit(context, (short)low, (short)high);
                 count++;
                 fill = 0;
                 low = SHRT_MAX;
@@ -41,15 +38,69 @@ long kb_wf_reference_minmax(const char *path, int zoom, short *pairs, long capac
         }
     }
     if (fill > 0) {
-        if (pairs != NULL && count < capacity) {
-            pairs[2 * count] = (short)low;
-            pairs[2 * count + 1] = (short)high;
-        }
+        emit(context, (short)low, (short)high);
         count++;
     }
     free(buffer);
+    return count;
+}
+
+struct pair_array {
+    short *pairs;
+    long capacity;
+    long count;
+};
+
+static void store_pair(void *context, short low, short high) {
+    struct pair_array *array = context;
+    if (array->pairs != NULL && array->count < array->capacity) {
+        array->pairs[2 * array->count] = low;
+        array->pairs[2 * array->count + 1] = high;
+    }
+    array->count++;
+}
+
+static void write_pair(void *context, short low, short high) {
+    const short pair[2] = {low, high};
+    fwrite(pair, sizeof pair, 1, (FILE *)context);
+}
+
+long kb_wf_reference_minmax(const char *path, int zoom, short *pairs, long capacity) {
+    SF_INFO info;
+    memset(&info, 0, sizeof info);
+    SNDFILE *file = sf_open(path, SFM_READ, &info);
+    if (file == NULL) return -1;
+    struct pair_array array = {pairs, capacity, 0};
+    const long count = minmax_loop(file, info.channels, zoom, store_pair, &array);
     sf_close(file);
     return count;
+}
+
+int kb_wf_reference_dat(const char *path, int zoom, const char *output) {
+    SF_INFO info;
+    memset(&info, 0, sizeof info);
+    SNDFILE *file = sf_open(path, SFM_READ, &info);
+    if (file == NULL) {
+        fprintf(stderr, "%s: %s\n", path, sf_strerror(NULL));
+        return 1;
+    }
+    FILE *out = fopen(output, "wb");
+    if (out == NULL) {
+        perror(output);
+        sf_close(file);
+        return 1;
+    }
+    // Version 1, flags 0 (16 bits), sample rate, frames per pair, pair count (patched below).
+    int32_t header[5] = {1, 0, info.samplerate, zoom, 0};
+    fwrite(header, sizeof header, 1, out);
+    header[4] = (int32_t)minmax_loop(file, info.channels, zoom, write_pair, out);
+    const int failed = fseek(out, 0, SEEK_SET) != 0 || fwrite(header, sizeof header, 1, out) != 1;
+    sf_close(file);
+    if (fclose(out) != 0 || failed) {
+        perror(output);
+        return 1;
+    }
+    return 0;
 }
 
 long kb_wf_decode_only(const char *path) {

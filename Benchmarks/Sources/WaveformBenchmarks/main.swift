@@ -4,14 +4,18 @@
 //                                                            WaveformMemoryProbe on each input
 //   WaveformBenchmarks --wav-only [--rounds N]               the WAV comparison alone, then memory
 //   WaveformBenchmarks --kernel                              the analysis alone on samples in memory
+//   WaveformBenchmarks --knoblink PATH --loop PATH           also `knoblink waveform` as a whole process
+//                                                            against the C loop as one (at least 21 rounds)
+//   WaveformBenchmarks --wav-only --no-memory --knoblink ... that row and the WAV rows alone
 //
 // Input: a 10-minute stereo 44.1 kHz 16-bit WAV of a test signal, and its FLAC and MP3 encodings,
 // all written by libsndfile once into Benchmarks/.build/waveform-cache (plus 60-minute and 3-hour
 // WAVs for memory). Each round runs KnobLink's AudioAnalysis (zoom 256, channels mixed, pairs
 // kept), the plain C loop of audiowaveform's algorithm over sf_readf_short (-O2) and the decoder
 // alone, in alternating order, each on the calling thread and timed in that thread's CPU time; the
-// figures are medians. On the WAV the analysis also runs with its pairs discarded and streamed to
-// a .dat file. Memory is measured in a child process for each input and each pair handling.
+// figures are medians. On the WAV the analysis also runs with its pairs discarded, streamed to a
+// .dat file, and streamed without the summary (`summary: false`, what `knoblink waveform -o X.dat`
+// does). Memory is measured in a child process for each input and each pair handling.
 import BenchHarness
 import CWaveformReference
 import Foundation
@@ -131,6 +135,8 @@ struct Timing {
     /// The analysis with its pairs discarded, and streamed to a .dat file (WAV only).
     var discarding: [Double] = []
     var streaming: [Double] = []
+    /// Streamed to a .dat file without the summary, as `knoblink waveform -o FILE.dat` does.
+    var streamingAlone: [Double] = []
 }
 
 func measure(_ path: String, rounds: Int, everyHandling: Bool) -> (timing: Timing, frames: Int) {
@@ -154,6 +160,14 @@ func measure(_ path: String, rounds: Int, everyHandling: Bool) -> (timing: Timin
                     cpuSeconds {
                         let writer = try! WaveformFileWriter(path: datOutput, format: .dat(version: nil))
                         blackHole(try! AudioAnalysis(contentsOf: path, pairs: .stream(writer)))
+                        try! writer.finish()
+                    })
+            }
+            runs.append {
+                timing.streamingAlone.append(
+                    cpuSeconds {
+                        let writer = try! WaveformFileWriter(path: datOutput, format: .dat(version: nil))
+                        blackHole(try! AudioAnalysis(contentsOf: path, pairs: .stream(writer), summary: false))
                         try! writer.finish()
                     })
             }
@@ -191,14 +205,84 @@ for (name, path) in wavOnly ? [("WAV", wav)] : [("WAV", wav), ("FLAC", flac), ("
     report.add(
         "\(name) vs the decoder alone", knobLink: milliseconds(knobLink),
         peer: "sf_readf_short loop \(milliseconds(decoder))", ratio: versusDecoder, target: name == "WAV" ? nil : 0.9)
-    for (handling, times) in [("pairs discarded", timing.discarding), ("pairs streamed to .dat", timing.streaming)]
-    where !times.isEmpty {
+    let handlings = [
+        ("pairs discarded", timing.discarding), ("pairs streamed to .dat", timing.streaming),
+        ("pairs alone, no summary, streamed to .dat", timing.streamingAlone),
+    ]
+    for (handling, times) in handlings where !times.isEmpty {
         let ratio = Statistics.median(zip(timing.reference, times).map { $0 / $1 })
         print("  \(name), \(handling): KnobLink \(milliseconds(Statistics.median(times)))")
         report.add(
             "\(name) (\(handling)) vs the C loop", knobLink: milliseconds(Statistics.median(times)),
             peer: "C loop \(milliseconds(reference))", ratio: ratio, target: 3)
     }
+}
+
+/// A child process run to its end: its wall time, its CPU time (user and system, from `wait4`)
+/// and its exit status. Standard output and error go to /dev/null.
+func runProcess(_ argv: [String]) -> (wall: Double, cpu: Double, status: Int32) {
+    let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var pid: pid_t = 0
+    let start = nowNanoseconds()
+    guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ) == 0 else {
+        fatalError("cannot start \(argv[0])")
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid else { fatalError("wait4 failed for \(argv[0])") }
+    let wall = Double(nowNanoseconds() - start) / 1e9
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return (wall, seconds(usage.ru_utime) + seconds(usage.ru_stime), status)
+}
+
+/// `knoblink waveform WAV -o FILE.dat` as a whole process against the C loop as a whole process
+/// (`loop`: waveform/loop_process.c, built by Scripts/bench.sh), both writing audiowaveform's .dat of the 10-minute
+/// WAV at zoom 256; then each program's start alone (`knoblink --version`, the C loop's usage).
+/// The two files must be the same bytes before any time counts. Rounds alternate the order.
+@MainActor func measureProcesses(knoblink: String, loop: String, wav: String, rounds: Int) {
+    let ours = cache.appendingPathComponent("process-knoblink.dat").path
+    let theirs = cache.appendingPathComponent("process-loop.dat").path
+    let knobLinkRun = [knoblink, "waveform", wav, "-o", ours]
+    let loopRun = [loop, wav, theirs, "256"]
+    for run in [knobLinkRun, loopRun] where runProcess(run).status != 0 {
+        fatalError("\(run.joined(separator: " ")) failed")
+    }
+    guard let a = FileManager.default.contents(atPath: ours), let b = FileManager.default.contents(atPath: theirs),
+        a == b
+    else { fatalError("knoblink waveform and the C loop wrote different .dat files (\(ours), \(theirs))") }
+    print("\n  whole processes, \(rounds) rounds (the two .dat files are the same \(a.count) bytes):")
+    var wall: [[Double]] = [[], [], [], []]
+    var cpu: [[Double]] = [[], [], [], []]
+    let runs = [knobLinkRun, loopRun, [knoblink, "--version"], [loop]]
+    for round in 0..<rounds {
+        let order = round % 2 == 0 ? Array(0..<4) : Array((0..<4).reversed())
+        for index in order {
+            let result = runProcess(runs[index])
+            wall[index].append(result.wall)
+            cpu[index].append(result.cpu)
+        }
+    }
+    let ratios = zip(wall[1], wall[0]).map { $0 / $1 }.sorted()
+    let ratio = Statistics.median(ratios)
+    print(
+        "    knoblink waveform \(milliseconds(Statistics.median(wall[0]))) wall (\(milliseconds(Statistics.median(cpu[0]))) CPU),"
+            + " C loop \(milliseconds(Statistics.median(wall[1]))) wall (\(milliseconds(Statistics.median(cpu[1]))) CPU):"
+            + " \(Format.fixed(ratio, decimals: 2))× (rounds \(Format.fixed(ratios.first!, decimals: 2))–\(Format.fixed(ratios.last!, decimals: 2))×)"
+    )
+    print(
+        "    start alone: knoblink --version \(milliseconds(Statistics.median(wall[2]))) wall"
+            + " (\(milliseconds(Statistics.median(cpu[2]))) CPU), the C loop's usage"
+            + " \(milliseconds(Statistics.median(wall[3]))) wall (\(milliseconds(Statistics.median(cpu[3]))) CPU)")
+    report.add(
+        "WAV, `knoblink waveform` vs the C loop, whole processes (wall)",
+        knobLink: milliseconds(Statistics.median(wall[0])), peer: "C loop \(milliseconds(Statistics.median(wall[1])))",
+        ratio: ratio, target: 3.5)
 }
 
 /// The peak resident size WaveformMemoryProbe (next to this program) reports after running with `mode`.
@@ -225,9 +309,22 @@ func mebibytes(_ kib: Int?) -> String {
     kib.map { "\(Format.fixed(Double($0) / 1024, decimals: 1)) MiB" } ?? "failed"
 }
 
+/// The value after `option` on the command line.
+func argument(after option: String) -> String? {
+    arguments.firstIndex(of: option).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+if let knoblink = argument(after: "--knoblink") {
+    guard let loop = argument(after: "--loop") else { fatalError("--knoblink needs --loop PATH (Scripts/bench.sh)") }
+    measureProcesses(knoblink: knoblink, loop: loop, wav: wav, rounds: max(rounds, 21))
+}
+if arguments.contains("--no-memory") {
+    report.printMarkdown()
+    exit(0)
+}
+
 print("\n  peak resident memory of a child process (its own VmHWM), by what happens to the pairs:")
 let baseline = peakKiB([])
-print("    WaveformMemoryProbe doing nothing (Swift runtime, Foundation, libsndfile): \(mebibytes(baseline))")
+print("    WaveformMemoryProbe doing nothing (Swift runtime, libsndfile): \(mebibytes(baseline))")
 let inputs = [
     ("10-minute WAV", wav), ("10-minute FLAC", flac), ("10-minute MP3", mp3), ("60-minute WAV", hour),
     ("3-hour WAV", threeHours),

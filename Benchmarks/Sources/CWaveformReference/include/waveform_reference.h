@@ -11,6 +11,12 @@
 // returns the number of pairs, or -1 if the file cannot be opened.
 long kb_wf_reference_minmax(const char *path, int zoom, short *pairs, long capacity);
 
+// audiowaveform's whole job for `--output FILE.dat` at `zoom`, 16 bits, channels mixed: the loop
+// above with each pair written to `output` as it is made (stdio, fully buffered), after the 20-byte
+// version-1 header whose pair count is patched at the end. Returns 0, or 1 with a message on
+// standard error.
+int kb_wf_reference_dat(const char *path, int zoom, const char *output);
+
 // The decoder alone: the same sf_readf_short loop doing nothing with the samples. Returns the
 // number of frames, or -1.
 long kb_wf_decode_only(const char *path);
