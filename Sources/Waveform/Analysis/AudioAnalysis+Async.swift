@@ -3,7 +3,7 @@ import Dispatch
 extension AudioAnalysis {
     /// Decodes and analyses the audio file at `path` off the caller's thread, reporting progress.
     ///
-    /// The synchronous ``init(contentsOf:options:pairs:progress:isCancelled:regularFileOnly:)``
+    /// The synchronous ``init(contentsOf:options:pairs:summary:progress:isCancelled:regularFileOnly:)``
     /// runs on a Dispatch queue, so that a long decode does not hold one of Swift's cooperative
     /// threads; the pairs are kept (``WaveformPairHandling/keep``). Cancelling the calling task stops decoding at the
     /// next chunk.
