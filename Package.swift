@@ -5,14 +5,16 @@ import PackageDescription
 // Parameters (the tree), Controls (knob and toggle state machines), the `knoblink` command,
 // Waveform (audio decoding through CSndFile, bars, pictures through CZlib, the scrubber), OSCQuery
 // (the namespace, its JSON and the WebSocket commands over HTTPCore), WebSurface (the web page),
-// Zeroconf (DNS-SD advertising through the Avahi daemon, via CAvahi), and CLibLO, liblo's C API,
-// which only tests and benchmarks use as the reference peer.
+// Zeroconf (DNS-SD advertising through the Avahi daemon, via CAvahi), Locking (the one lock box),
+// UncheckedState (state behind a pointer for the hot paths, checked in debug builds), and CLibLO,
+// liblo's C API, which only tests and benchmarks use as the reference peer.
 let package = Package(
     name: "KnobLink",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "OSCCore", targets: ["OSCCore"]),
         .library(name: "Locking", targets: ["Locking"]),
+        .library(name: "UncheckedState", targets: ["UncheckedState"]),
         .library(name: "OSCTransport", targets: ["OSCTransport"]),
         .library(name: "Parameters", targets: ["Parameters"]),
         .library(name: "Controls", targets: ["Controls"]),
@@ -28,6 +30,9 @@ let package = Package(
         .executable(name: "knoblink", targets: ["KnobLinkCLI"]),
     ],
     targets: [
+        // Boxes, buffers and references without the run-time checks a class's stored state pays on every
+        // access (exclusivity, uniqueness, reference counts), for the hot paths; debug builds check instead.
+        .target(name: "UncheckedState"),
         .target(name: "OSCCore"),
         // `Locked`, the one lock box: `Mutex` with the ordering shown to ThreadSanitizer.
         .target(name: "Locking"),
@@ -77,6 +82,7 @@ let package = Package(
             name: "RemoteTreeTests",
             dependencies: ["RemoteTree", "KnobLink", "OSCCore", "OSCTransport", "Parameters", "OSCQuery", "Locking"]),
         .testTarget(name: "OSCCoreTests", dependencies: ["OSCCore", "CLibLO"]),
+        .testTarget(name: "UncheckedStateTests", dependencies: ["UncheckedState"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "OSCQueryTests", dependencies: ["OSCQuery", "HTTPCore", "Parameters"], exclude: ["python"]),
         .testTarget(name: "OSCTransportTests", dependencies: ["OSCTransport", "OSCCore", "CLibLO", "Locking"]),
