@@ -33,7 +33,7 @@ let package = Package(
         // Boxes, buffers and references without the run-time checks a class's stored state pays on every
         // access (exclusivity, uniqueness, reference counts), for the hot paths; debug builds check instead.
         .target(name: "UncheckedState"),
-        .target(name: "OSCCore"),
+        .target(name: "OSCCore", dependencies: ["UncheckedState"]),
         // `Locked`, the one lock box: `Mutex` with the ordering shown to ThreadSanitizer.
         .target(name: "Locking"),
         // HTTP/1.1 and RFC 6455 WebSocket codecs for OSCQuery and the web page: bytes only, fuzzed.
@@ -62,6 +62,7 @@ let package = Package(
             name: "KnobLink",
             dependencies: [
                 "OSCCore", "OSCTransport", "Parameters", "Waveform", "HTTPCore", "OSCQuery", "WebSurface", "Locking",
+                "UncheckedState",
             ]),
         .executableTarget(
             name: "KnobLinkCLI",
@@ -69,7 +70,7 @@ let package = Package(
                 "OSCCore", "OSCTransport", "Parameters", "Controls", "KnobLink", "Waveform", "Zeroconf", "TerminalUI",
                 "RemoteTree", "Locking",
             ]),
-        .target(name: "Parameters", dependencies: ["Locking"]),
+        .target(name: "Parameters", dependencies: ["Locking", "UncheckedState"]),
         .target(name: "Controls", dependencies: ["Parameters", "Locking"]),
         .target(name: "ControlsTesting", dependencies: ["Controls", "Locking"]),
         // The terminal control surface: cell grid, renderer, input decoding, layout; never the server.
