@@ -5,14 +5,16 @@ import PackageDescription
 // Parameters (the tree), Controls (knob and toggle state machines), the `knoblink` command,
 // Waveform (audio decoding through CSndFile, bars, pictures through CZlib, the scrubber), OSCQuery
 // (the namespace, its JSON and the WebSocket commands over HTTPCore), WebSurface (the web page),
-// Zeroconf (DNS-SD advertising through the Avahi daemon, via CAvahi), and CLibLO, liblo's C API,
-// which only tests and benchmarks use as the reference peer.
+// Zeroconf (DNS-SD advertising through the Avahi daemon, via CAvahi), Locking (the one lock box),
+// UncheckedState (state behind a pointer for the hot paths, checked in debug builds), and CLibLO,
+// liblo's C API, which only tests and benchmarks use as the reference peer.
 let package = Package(
     name: "KnobLink",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "OSCCore", targets: ["OSCCore"]),
         .library(name: "Locking", targets: ["Locking"]),
+        .library(name: "UncheckedState", targets: ["UncheckedState"]),
         .library(name: "OSCTransport", targets: ["OSCTransport"]),
         .library(name: "Parameters", targets: ["Parameters"]),
         .library(name: "Controls", targets: ["Controls"]),
@@ -28,7 +30,10 @@ let package = Package(
         .executable(name: "knoblink", targets: ["KnobLinkCLI"]),
     ],
     targets: [
-        .target(name: "OSCCore"),
+        // Boxes, buffers and references without the run-time checks a class's stored state pays on every
+        // access (exclusivity, uniqueness, reference counts), for the hot paths; debug builds check instead.
+        .target(name: "UncheckedState"),
+        .target(name: "OSCCore", dependencies: ["UncheckedState"]),
         // `Locked`, the one lock box: `Mutex` with the ordering shown to ThreadSanitizer.
         .target(name: "Locking"),
         // HTTP/1.1 and RFC 6455 WebSocket codecs for OSCQuery and the web page: bytes only, fuzzed.
@@ -57,6 +62,7 @@ let package = Package(
             name: "KnobLink",
             dependencies: [
                 "OSCCore", "OSCTransport", "Parameters", "Waveform", "HTTPCore", "OSCQuery", "WebSurface", "Locking",
+                "UncheckedState",
             ]),
         .executableTarget(
             name: "KnobLinkCLI",
@@ -64,7 +70,7 @@ let package = Package(
                 "OSCCore", "OSCTransport", "Parameters", "Controls", "KnobLink", "Waveform", "Zeroconf", "TerminalUI",
                 "RemoteTree", "Locking",
             ]),
-        .target(name: "Parameters", dependencies: ["Locking"]),
+        .target(name: "Parameters", dependencies: ["Locking", "UncheckedState"]),
         .target(name: "Controls", dependencies: ["Parameters", "Locking"]),
         .target(name: "ControlsTesting", dependencies: ["Controls", "Locking"]),
         // The terminal control surface: cell grid, renderer, input decoding, layout; never the server.
@@ -77,6 +83,7 @@ let package = Package(
             name: "RemoteTreeTests",
             dependencies: ["RemoteTree", "KnobLink", "OSCCore", "OSCTransport", "Parameters", "OSCQuery", "Locking"]),
         .testTarget(name: "OSCCoreTests", dependencies: ["OSCCore", "CLibLO"]),
+        .testTarget(name: "UncheckedStateTests", dependencies: ["UncheckedState"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "OSCQueryTests", dependencies: ["OSCQuery", "HTTPCore", "Parameters"], exclude: ["python"]),
         .testTarget(name: "OSCTransportTests", dependencies: ["OSCTransport", "OSCCore", "CLibLO", "Locking"]),

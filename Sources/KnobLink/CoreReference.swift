@@ -1,4 +1,5 @@
 import OSCTransport
+import UncheckedState
 
 /// The one way a callback reaches its ``ServerCore``: every closure the core hands out (to its
 /// sockets, its timers, its dispatcher, its receivers, the tasks of its links) captures this
@@ -9,7 +10,8 @@ import OSCTransport
 /// it runs on the core's loop, as swift-nio's `NIOLoopBound` does for the values it wraps, so a
 /// callback that strays onto another thread traps in the tests instead of racing.
 ///
-/// It holds the core without reference counting and without a weak reference. A weak reference
+/// It holds the core without reference counting and without a weak reference (an
+/// `UncheckedReference`, which checks in debug builds that the core is alive). A weak reference
 /// gives the core a side table, after which every retain and release of it takes the runtime's
 /// slow path; the callbacks of the hot path (a datagram, a message, a method) each loaded it
 /// strongly (`[weak self]`, `[unowned self]`), several times a set. The core calls
@@ -21,12 +23,12 @@ import OSCTransport
 final class CoreReference: @unchecked Sendable {
     /// The loop that owns the core, and so every call through this reference.
     let loop: OSCEventLoop
-    private let core: Unmanaged<ServerCore>
+    private let core: UncheckedReference<ServerCore>
     /// Owned by the loop.
     private var isAlive = true
 
     init(_ core: ServerCore) {
-        self.core = .passUnretained(core)
+        self.core = UncheckedReference(core)
         loop = core.loop
     }
 
@@ -41,7 +43,7 @@ final class CoreReference: @unchecked Sendable {
     func withCore(_ body: (ServerCore) -> Void) {
         assertOnLoop()
         guard isAlive else { return }
-        core._withUnsafeGuaranteedRef(body)
+        core.withObject(body)
     }
 
     /// Runs `body` on the loop, later, with the core unless it stopped by then: how work from

@@ -2,6 +2,7 @@ import Dispatch
 import Locking
 import OSCCore
 import Parameters
+import UncheckedState
 
 extension ServerCore {
     // MARK: Subscriptions to dense state
@@ -11,7 +12,7 @@ extension ServerCore {
     func subscriptionsChanged(_ peer: ServerPeer) {
         defer {
             subscriberEntries = subscribers.map {
-                SubscriberEntry(peer: .passUnretained($0), state: .passUnretained($0.state!))
+                SubscriberEntry(peer: UncheckedReference($0), state: UncheckedReference($0.state!))
             }
         }
         guard peer.isSubscriber else {
@@ -82,21 +83,23 @@ extension ServerCore {
         stats.setsApplied += 1
         for observer in changeObservers { observer(self, index, origin) }
         let now = currentSeconds()
-        let originPointer = origin.map { Unmanaged.passUnretained($0).toOpaque() }
-        for entry in subscriberEntries {
-            entry.state._withUnsafeGuaranteedRef { state in
-                let forms = state.forms[index]
-                guard forms & ~Subscription.Flag.echoToSelf & ~Subscription.Flag.touch != 0 else { return }
-                if entry.peer.toOpaque() == originPointer {
-                    guard forms & Subscription.Flag.echoToSelf != 0 else { return }
-                    entry.peer._withUnsafeGuaranteedRef { peer in markPending(peer, state, index, kind: 2, now: now) }
-                    return
+        // A buffer, not the array: iterating the array checked its bounds on every subscriber.
+        subscriberEntries.withUnsafeBufferPointer { entries in
+            for entry in entries {
+                entry.state.withObject { state in
+                    let forms = state.forms[index]
+                    guard forms & ~Subscription.Flag.echoToSelf & ~Subscription.Flag.touch != 0 else { return }
+                    if entry.peer.refers(to: origin) {
+                        guard forms & Subscription.Flag.echoToSelf != 0 else { return }
+                        entry.peer.withObject { peer in markPending(peer, state, index, kind: 2, now: now) }
+                        return
+                    }
+                    if state.isTouching(index) {
+                        state.withSetterBuffers { $0.touchChanged[index] = true }
+                        return
+                    }
+                    entry.peer.withObject { peer in markPending(peer, state, index, kind: 1, now: now) }
                 }
-                if state.isTouching(index) {
-                    state.setterBuffers().touchChanged[index] = true
-                    return
-                }
-                entry.peer._withUnsafeGuaranteedRef { peer in markPending(peer, state, index, kind: 1, now: now) }
             }
         }
     }
@@ -173,7 +176,7 @@ extension ServerCore {
             let index = Int(state.dirty[position])
             if state.isTouching(index) {
                 state.pending[index] = 0
-                state.setterBuffers().touchChanged[index] = true
+                state.withSetterBuffers { $0.touchChanged[index] = true }
                 continue
             }
             let due = dueTime(state, index)

@@ -119,13 +119,15 @@ extension ServerCore {
         let begins = flag != 0
         if let state = peer.state {
             if begins {
-                state.setterBuffers().touching[index] = true
+                state.withSetterBuffers { $0.touching[index] = true }
             } else if state.isTouching(index) {
-                let buffers = state.setterBuffers()
-                buffers.touching[index] = false
-                if buffers.touchChanged[index] {
+                let changedWhileHeld = state.withSetterBuffers { buffers in
+                    buffers.touching[index] = false
+                    defer { buffers.touchChanged[index] = false }
+                    return buffers.touchChanged[index]
+                }
+                if changedWhileHeld {
                     // E4 and rule 9.6: the final value once, if it changed while held.
-                    buffers.touchChanged[index] = false
                     markPending(peer, state, index, kind: 3, now: Self.now())
                 }
             }
@@ -269,7 +271,8 @@ extension ServerCore {
     /// change goes out to everyone else (E1, E2).
     func didSet(_ index: Int, _ result: ParameterSetResult, by peer: ServerPeer) {
         if let state = peer.state, let applied = result.appliedValue {
-            state.setterBuffers().guardUntil[index] = currentSeconds() + guardSeconds
+            let until = currentSeconds() + guardSeconds
+            state.withSetterBuffers { $0.guardUntil[index] = until }
             state.lastSentValue[index] = applied
         }
         if result.changed { changed(index, origin: peer) }

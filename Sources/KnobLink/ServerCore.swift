@@ -4,6 +4,7 @@ import OSCCore
 import OSCQuery
 import OSCTransport
 import Parameters
+import UncheckedState
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -71,16 +72,12 @@ final class ServerCore: @unchecked Sendable {
     var timer: DispatchWorkItem?
     var timerDeadline = Double.infinity
     var sweepTimer: DispatchWorkItem?
-    /// The counters, behind a pointer: several go up for every set, and a stored property of the
-    /// class paid a dynamic exclusivity check on each increment.
-    private let statsStorage: UnsafeMutablePointer<ServerStatistics> = {
-        let storage = UnsafeMutablePointer<ServerStatistics>.allocate(capacity: 1)
-        storage.initialize(to: ServerStatistics())
-        return storage
-    }()
+    /// The counters, in a box: several go up for every set, and a stored property of the class
+    /// paid a dynamic exclusivity check on each increment.
+    private let statsStorage = UncheckedBox(ServerStatistics())
     var stats: ServerStatistics {
-        _read { yield statsStorage.pointee }
-        _modify { yield &statsStorage.pointee }
+        _read { yield statsStorage.value }
+        _modify { yield &statsStorage.value }
     }
     var builder: PacketBuilder!
     /// Values and addresses shared by every subscriber's feedback in one flush.
@@ -220,12 +217,6 @@ final class ServerCore: @unchecked Sendable {
 
     func log(_ event: LogEvent) {
         logHandler(event)
-    }
-
-    deinit {
-        // `stop()` invalidated the reference on the loop: a `KnobLinkServer` always stops its core.
-        statsStorage.deinitialize(count: 1)
-        statsStorage.deallocate()
     }
 
     // MARK: Clock

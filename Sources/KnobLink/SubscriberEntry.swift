@@ -1,3 +1,5 @@
+import UncheckedState
+
 /// A subscriber and its feedback state, held without reference counting for the fan-out loop.
 ///
 /// A change visits every subscriber: with strong references, each visit retained and released
@@ -6,6 +8,6 @@
 /// holds its state, so an entry is valid while it is in `ServerCore.subscriberEntries`, which
 /// is rebuilt whenever `subscribers` changes.
 struct SubscriberEntry {
-    let peer: Unmanaged<ServerPeer>
-    let state: Unmanaged<SubscriberState>
+    let peer: UncheckedReference<ServerPeer>
+    let state: UncheckedReference<SubscriberState>
 }

@@ -1,3 +1,5 @@
+import UncheckedState
+
 /// The compiled form of an ``OSCDispatcher``'s registrations: an immutable snapshot, rebuilt
 /// after any change, plus the pattern cache that belongs to that snapshot.
 ///
@@ -106,7 +108,7 @@ final class OSCDispatchTable {
 
     struct Method {
         /// Kept alive by `handlerBoxes`.
-        let handler: Unmanaged<HandlerBox>
+        let handler: UncheckedReference<HandlerBox>
         /// The type spec in `typeSpecs`; a negative length accepts any arguments.
         let typeSpecStart: Int32
         let typeSpecLength: Int32
@@ -145,12 +147,12 @@ final class OSCDispatchTable {
     /// Where a tree walk collects nodes (kept to reuse its capacity).
     private var scratch: [Int32] = []
     /// Children whose part a pattern was tested against, over the table's life (for tests).
-    var visits: Int { counters.pointee.visits }
+    var visits: Int { counters.value.visits }
     /// Matcher steps over the table's life (for tests).
-    var steps: Int { counters.pointee.steps }
-    /// Behind a pointer: a class's stored `var` costs a dynamic exclusivity check per access,
-    /// which the walk would pay once per child.
-    private let counters: UnsafeMutablePointer<(visits: Int, steps: Int)>
+    var steps: Int { counters.value.steps }
+    /// In a box: a class's stored `var` costs a dynamic exclusivity check per access, which the
+    /// walk would pay once per child.
+    private let counters = UncheckedBox((visits: 0, steps: 0))
 
     /// Compiles `registrations` (addresses already validated), keeping their order per address.
     init(_ registrations: [Registration]) {
@@ -183,7 +185,7 @@ final class OSCDispatchTable {
             let box = registration.handler
             handlerBoxes.append(box)
             methods.append(
-                Method(handler: Unmanaged.passUnretained(box), typeSpecStart: specStart, typeSpecLength: specLength))
+                Method(handler: UncheckedReference(box), typeSpecStart: specStart, typeSpecLength: specLength))
         }
 
         var builder = Builder()
@@ -240,12 +242,6 @@ final class OSCDispatchTable {
         self.typeSpecs = typeSpecs
         self.handlerBoxes = handlerBoxes
         self.cache = Array(repeating: CacheEntry(), count: Self.cacheSize)
-        self.counters = .allocate(capacity: 1)
-        counters.initialize(to: (0, 0))
-    }
-
-    deinit {
-        counters.deallocate()
     }
 
     // MARK: Dispatch
@@ -304,7 +300,7 @@ final class OSCDispatchTable {
                 while index < end {
                     let method = methods[Int(methodList[index])]
                     if method.typeSpecLength < 0 || accepts(method, typeTags: typeTags) {
-                        method.handler._withUnsafeGuaranteedRef { $0.call(message, context) }
+                        method.handler.withObject { $0.call(message, context) }
                         reached &+= 1
                     }
                     index &+= 1
@@ -411,10 +407,10 @@ final class OSCDispatchTable {
             // in this subtree, each once.
             let prefix = Int(current.pathLength)
             for candidate in node..<Int(current.subtreeEnd) where nodes[candidate].methodsCount > 0 {
-                counters.pointee.visits &+= 1
+                counters.value.visits &+= 1
                 let path = Self.slice(arena, nodes[candidate].pathStart, nodes[candidate].pathLength)
                 if OSCAddressPatternMatcher.matches(
-                    pattern: pattern, from: position, address: path, from: prefix, steps: &counters.pointee.steps)
+                    pattern: pattern, from: position, address: path, from: prefix, steps: &counters.value.steps)
                 {
                     found.append(Int32(candidate))
                 }
@@ -447,7 +443,7 @@ final class OSCDispatchTable {
                 // Sorted children: past the ones that start with the prefix.
                 break
             }
-            counters.pointee.visits &+= 1
+            counters.value.visits &+= 1
             if literalEnd == partEnd {
                 // A literal part: only the child equal to it can match, and it is this one or none.
                 if segment.count == prefix.count {
@@ -460,7 +456,7 @@ final class OSCDispatchTable {
                 prefixThenStar
                 || OSCAddressPatternMatcher.matchesPart(
                     pattern: pattern, literalEnd, partEnd, text: segment, prefix.count, segment.count,
-                    hasBraces: hasBraces, steps: &counters.pointee.steps)
+                    hasBraces: hasBraces, steps: &counters.value.steps)
             if matched {
                 walk(node: child, at: partEnd, pattern: pattern, arena: arena, into: &found)
             }

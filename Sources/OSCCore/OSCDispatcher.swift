@@ -1,3 +1,5 @@
+import UncheckedState
+
 /// A table of OSC methods: handlers registered on addresses, reached by exact addresses and by
 /// address patterns.
 ///
@@ -74,14 +76,17 @@ public final class OSCDispatcher {
 
     private var registrations: [Registration] = []
     private var lastID: UInt64 = 0
-    /// The compiled table, held with a manual +1 so that dispatching needs no reference counting.
-    private var compiled: Unmanaged<OSCDispatchTable>?
+    /// The compiled table, which `compiledOwner` keeps alive, so that dispatching needs no
+    /// reference counting.
+    private var compiled: UncheckedReference<OSCDispatchTable>?
+    /// The strong reference to the table that `compiled` names.
+    private var compiledOwner: OSCDispatchTable?
     /// Tables replaced while a dispatch was running, freed when the outermost dispatch returns.
     private var retired: [OSCDispatchTable] = []
     /// How deep dispatches are nested (handlers may dispatch), and whether `retired` holds
-    /// anything. Kept behind a pointer because a stored property of a class costs a dynamic
-    /// exclusivity check on every access, a measurable share of an exact dispatch.
-    private let nesting: UnsafeMutablePointer<(depth: Int, hasRetired: Bool)>
+    /// anything. In a box because a stored `var` of a class costs a dynamic exclusivity check on
+    /// every access, a measurable share of an exact dispatch.
+    private let nesting = UncheckedBox((depth: 0, hasRetired: false))
 
     /// Called with a message that reached no handler (its address matched nothing, or every
     /// matching handler's type spec refused it). Not called for an invalid address.
@@ -93,15 +98,7 @@ public final class OSCDispatcher {
     private var contextFallback: OSCDispatchTable.HandlerBox?
 
     /// Creates an empty dispatcher.
-    public init() {
-        nesting = .allocate(capacity: 1)
-        nesting.initialize(to: (0, false))
-    }
-
-    deinit {
-        compiled?.release()
-        nesting.deallocate()
-    }
+    public init() {}
 
     /// The number of registered handlers.
     public var count: Int { registrations.count }
@@ -259,20 +256,19 @@ public final class OSCDispatcher {
     @inline(__always)
     func dispatch(_ message: OSCMessageView, erased context: ErasedContext) throws(OSCAddressError) -> Int {
         let table = compiledTable()
-        nesting.pointee.depth += 1
+        nesting.value.depth += 1
         defer {
-            nesting.pointee.depth -= 1
-            if nesting.pointee.depth == 0 && nesting.pointee.hasRetired {
+            nesting.value.depth -= 1
+            if nesting.value.depth == 0 && nesting.value.hasRetired {
                 retired.removeAll()
-                nesting.pointee.hasRetired = false
+                nesting.value.hasRetired = false
             }
         }
         // The table stays alive without a retain: this dispatcher holds it, and a handler that
         // replaces it moves it to `retired` until the outermost dispatch returns.
-        let result = table._withUnsafeGuaranteedRef { table in
-            Result { () throws(OSCAddressError) -> Int in try table.dispatch(message, context: context) }
+        let reached = try table.withObject { table throws(OSCAddressError) in
+            try table.dispatch(message, context: context)
         }
-        let reached = try result.get()
         if reached == 0 {
             if let contextFallback, context.pointer != nil, context.type == contextFallback.contextType {
                 contextFallback.call(message, context)
@@ -285,33 +281,38 @@ public final class OSCDispatcher {
 
     /// The compiled table, rebuilt after a change.
     var table: OSCDispatchTable {
-        compiledTable().takeUnretainedValue()
+        compiledTable().object
     }
 
     @inline(__always)
-    private func compiledTable() -> Unmanaged<OSCDispatchTable> {
+    private func compiledTable() -> UncheckedReference<OSCDispatchTable> {
         if let compiled {
             return compiled
         }
+        return compile()
+    }
+
+    private func compile() -> UncheckedReference<OSCDispatchTable> {
         let table = OSCDispatchTable(
             registrations.map {
                 OSCDispatchTable.Registration(address: $0.address, typeSpec: $0.typeSpec, handler: $0.handler)
             })
-        let unmanaged = Unmanaged.passRetained(table)
-        compiled = unmanaged
-        return unmanaged
+        let reference = UncheckedReference(table)
+        compiledOwner = table
+        compiled = reference
+        return reference
     }
 
     /// Drops the compiled table; it is freed now, or after the running dispatch if there is one.
     private func invalidate() {
-        guard let compiled else {
+        guard let table = compiledOwner else {
             return
         }
-        self.compiled = nil
-        let table = compiled.takeRetainedValue()
-        if nesting.pointee.depth > 0 {
+        compiled = nil
+        compiledOwner = nil
+        if nesting.value.depth > 0 {
             retired.append(table)
-            nesting.pointee.hasRetired = true
+            nesting.value.hasRetired = true
         }
     }
 }

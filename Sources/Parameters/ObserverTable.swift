@@ -1,4 +1,5 @@
 import Synchronization
+import UncheckedState
 
 /// An immutable snapshot of a tree's observers and hot-path hooks.
 ///
@@ -24,7 +25,7 @@ final class ObserverTable: Sendable {
         /// The dense parameter indexes the observer covers.
         let lowerBound: Int
         let upperBound: Int
-        let observer: Unmanaged<Observer>
+        let observer: UncheckedReference<Observer>
     }
 
     /// Observers of a single parameter, per dense index.
@@ -65,7 +66,7 @@ final class ObserverTable: Sendable {
         var broad = broad
         if single { direct[entry.lowerBound].append(entry) } else { broad.append(entry) }
         return ObserverTable(
-            direct: direct, broad: broad, owners: owners + [entry.observer.takeUnretainedValue()],
+            direct: direct, broad: broad, owners: owners + [entry.observer.object],
             valueObservers: valueObservers, valueProviders: valueProviders)
     }
 
@@ -104,8 +105,7 @@ final class ObserverTable: Sendable {
     }
 
     private func owners(without entry: Entry) -> [Observer] {
-        let removed = entry.observer.toOpaque()
-        return owners.filter { Unmanaged.passUnretained($0).toOpaque() != removed }
+        owners.filter { !entry.observer.refers(to: $0) }
     }
 
     /// Calls the observers of the parameter at `index`, except the originator's.
@@ -115,7 +115,7 @@ final class ObserverTable: Sendable {
         // holds: borrowing them unretained saves two atomic operations per delivery.
         direct[index].withUnsafeBufferPointer { entries in
             for entry in entries where entry.token != originator {
-                entry.observer._withUnsafeGuaranteedRef { observer in
+                entry.observer.withObject { observer in
                     if observer.active.load(ordering: .acquiring) { observer.callback(change) }
                 }
             }
@@ -123,7 +123,7 @@ final class ObserverTable: Sendable {
         broad.withUnsafeBufferPointer { entries in
             for entry in entries
             where entry.lowerBound <= index && index < entry.upperBound && entry.token != originator {
-                entry.observer._withUnsafeGuaranteedRef { observer in
+                entry.observer.withObject { observer in
                     if observer.active.load(ordering: .acquiring) { observer.callback(change) }
                 }
             }

@@ -1,4 +1,5 @@
 import Locking
+import UncheckedState
 
 /// Values, observers and hooks of one tree, shared by all its nodes.
 ///
@@ -89,7 +90,7 @@ final class ParameterStorage: Sendable {
         let observer = ObserverTable.Observer(callback)
         let entry = ObserverTable.Entry(
             token: token, lowerBound: range.lowerBound, upperBound: range.upperBound,
-            observer: Unmanaged.passUnretained(observer))
+            observer: UncheckedReference(observer))
         locked { $0.table = $0.table.adding(entry, single: single) }
         withExtendedLifetime(observer) {}
         return token
@@ -99,7 +100,7 @@ final class ParameterStorage: Sendable {
         let removed: ObserverTable.Observer? = locked { state in
             guard let (table, entry) = state.table.removing(token) else { return nil }
             // Taken while the old table still owns it, so it outlives the flag store below.
-            let observer = entry.observer.takeUnretainedValue()
+            let observer = entry.observer.object
             state.table = table
             return observer
         }
