@@ -18,27 +18,20 @@
 #include <dlfcn.h>
 #include <stddef.h>
 
-// The functions of libavahi-client and libavahi-common that the Zeroconf module calls.
+// The functions of libavahi-client and libavahi-common that the Zeroconf module calls, each
+// named without its `avahi_` prefix; listed once, for the table and for its lookup.
+#define KB_AVAHI_FUNCTIONS(X)                                                                          \
+    X(client_new) X(client_free) X(client_errno) X(entry_group_new) X(entry_group_free)             \
+    X(entry_group_commit) X(entry_group_reset) X(entry_group_get_client)                           \
+    X(entry_group_add_service_strlst) X(threaded_poll_new) X(threaded_poll_free)                   \
+    X(threaded_poll_get) X(threaded_poll_start) X(threaded_poll_stop) X(strerror) X(free)          \
+    X(string_list_add) X(string_list_free) X(alternative_service_name)
+
+// Each function's pointer, typed from its declaration.
 typedef struct {
-    __typeof__(&avahi_client_new) _Nonnull client_new;
-    __typeof__(&avahi_client_free) _Nonnull client_free;
-    __typeof__(&avahi_client_errno) _Nonnull client_errno;
-    __typeof__(&avahi_entry_group_new) _Nonnull entry_group_new;
-    __typeof__(&avahi_entry_group_free) _Nonnull entry_group_free;
-    __typeof__(&avahi_entry_group_commit) _Nonnull entry_group_commit;
-    __typeof__(&avahi_entry_group_reset) _Nonnull entry_group_reset;
-    __typeof__(&avahi_entry_group_get_client) _Nonnull entry_group_get_client;
-    __typeof__(&avahi_entry_group_add_service_strlst) _Nonnull entry_group_add_service_strlst;
-    __typeof__(&avahi_threaded_poll_new) _Nonnull threaded_poll_new;
-    __typeof__(&avahi_threaded_poll_free) _Nonnull threaded_poll_free;
-    __typeof__(&avahi_threaded_poll_get) _Nonnull threaded_poll_get;
-    __typeof__(&avahi_threaded_poll_start) _Nonnull threaded_poll_start;
-    __typeof__(&avahi_threaded_poll_stop) _Nonnull threaded_poll_stop;
-    __typeof__(&avahi_strerror) _Nonnull strerror;
-    __typeof__(&avahi_free) _Nonnull free;
-    __typeof__(&avahi_string_list_add) _Nonnull string_list_add;
-    __typeof__(&avahi_string_list_free) _Nonnull string_list_free;
-    __typeof__(&avahi_alternative_service_name) _Nonnull alternative_service_name;
+#define KB_AVAHI_FIELD(name) __typeof__(&avahi_##name) _Nonnull name;
+    KB_AVAHI_FUNCTIONS(KB_AVAHI_FIELD)
+#undef KB_AVAHI_FIELD
 } KBAvahiAPI;
 
 // Opens `file` (libavahi-client, which brings libavahi-common) and fills `api`. Returns NULL, or
@@ -47,28 +40,10 @@ typedef struct {
 static inline const char *_Nullable kb_avahi_load(const char *_Nonnull file, KBAvahiAPI *_Nonnull api) {
     void *handle = dlopen(file, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) return dlerror();
-#define KB_AVAHI_FIND(field, symbol)                                          \
-    if ((api->field = (__typeof__(api->field))dlsym(handle, #symbol)) == NULL) \
+#define KB_AVAHI_FIND(name)                                                            \
+    if ((api->name = (__typeof__(api->name))dlsym(handle, "avahi_" #name)) == NULL) \
         return dlerror();
-    KB_AVAHI_FIND(client_new, avahi_client_new)
-    KB_AVAHI_FIND(client_free, avahi_client_free)
-    KB_AVAHI_FIND(client_errno, avahi_client_errno)
-    KB_AVAHI_FIND(entry_group_new, avahi_entry_group_new)
-    KB_AVAHI_FIND(entry_group_free, avahi_entry_group_free)
-    KB_AVAHI_FIND(entry_group_commit, avahi_entry_group_commit)
-    KB_AVAHI_FIND(entry_group_reset, avahi_entry_group_reset)
-    KB_AVAHI_FIND(entry_group_get_client, avahi_entry_group_get_client)
-    KB_AVAHI_FIND(entry_group_add_service_strlst, avahi_entry_group_add_service_strlst)
-    KB_AVAHI_FIND(threaded_poll_new, avahi_threaded_poll_new)
-    KB_AVAHI_FIND(threaded_poll_free, avahi_threaded_poll_free)
-    KB_AVAHI_FIND(threaded_poll_get, avahi_threaded_poll_get)
-    KB_AVAHI_FIND(threaded_poll_start, avahi_threaded_poll_start)
-    KB_AVAHI_FIND(threaded_poll_stop, avahi_threaded_poll_stop)
-    KB_AVAHI_FIND(strerror, avahi_strerror)
-    KB_AVAHI_FIND(free, avahi_free)
-    KB_AVAHI_FIND(string_list_add, avahi_string_list_add)
-    KB_AVAHI_FIND(string_list_free, avahi_string_list_free)
-    KB_AVAHI_FIND(alternative_service_name, avahi_alternative_service_name)
+    KB_AVAHI_FUNCTIONS(KB_AVAHI_FIND)
 #undef KB_AVAHI_FIND
     return NULL;
 }

@@ -15,7 +15,8 @@ final class AvahiSession: @unchecked Sendable {
     /// the daemon, and a network that answers every name with a conflict must not keep us busy.
     static let maximumRenames = 100
 
-    private let api: KBAvahiAPI
+    /// Avahi's functions, which the advertiser also calls once the poll has stopped.
+    let api: KBAvahiAPI
     private let poll: OpaquePointer
     private let requestedName: String
     private let services: [ZeroconfService]

@@ -35,7 +35,6 @@ public final class ZeroconfAdvertiser: Sendable {
 
     /// The threaded poll and the session it drives, while the advertiser runs.
     private struct Running: @unchecked Sendable {
-        let api: KBAvahiAPI
         // Both are confined as AvahiSession describes; the lock only hands them over.
         let poll: OpaquePointer
         let session: AvahiSession
@@ -131,7 +130,7 @@ public final class ZeroconfAdvertiser: Sendable {
                 log(.warning, "zeroconf off: cannot start Avahi's event loop thread")
                 return
             }
-            running = Running(api: api, poll: poll, session: session)
+            running = Running(poll: poll, session: session)
         }
     }
 
@@ -146,9 +145,10 @@ public final class ZeroconfAdvertiser: Sendable {
             return running
         }
         guard let running = taken else { return }
-        _ = running.api.threaded_poll_stop(running.poll)
+        let api = running.session.api
+        _ = api.threaded_poll_stop(running.poll)
         running.session.tearDown()
-        running.api.threaded_poll_free(running.poll)
+        api.threaded_poll_free(running.poll)
     }
 
     private static func unavailableMessage(_ error: Int32, api: KBAvahiAPI) -> String {
