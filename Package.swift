@@ -50,10 +50,12 @@ let package = Package(
                 .embedInCode("Resources/wave.js"), .embedInCode("Resources/ui.js"),
             ]),
         .systemLibrary(name: "CLibLO", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
-        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // No pkgConfig: its -lsndfile would link the library, which the Waveform module opens at run
+        // time instead (CSndFile/shim.h); the header is in /usr/include.
+        .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // No pkgConfig: avahi-client.pc adds -D_REENTRANT, which SwiftPM refuses with a warning on every
-        // build; the headers are in /usr/include and the module map links the two libraries.
+        // build; the headers are in /usr/include, and the library is opened at run time (CAvahi/shim.h).
         .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
         // DNS-SD advertising (`_osc._udp`, `_oscjson._tcp`) through the Avahi daemon.
         .target(name: "Zeroconf", dependencies: ["CAvahi", "Locking"]),
@@ -105,7 +107,9 @@ let package = Package(
             name: "TerminalUITests", dependencies: ["TerminalUI", "Controls", "Parameters", "Waveform", "Locking"]),
         .testTarget(
             name: "WaveformTests", dependencies: ["Waveform", "CSndFile", "CZlib", "Controls", "ControlsTesting"],
-            exclude: ["Fixtures"]),
+            exclude: ["Fixtures"],
+            // The tests write their audio with libsndfile's own functions, so they link it.
+            linkerSettings: [.linkedLibrary("sndfile")]),
         .testTarget(name: "ZeroconfTests", dependencies: ["Zeroconf", "Locking"], exclude: ["scripts"]),
     ]
 )

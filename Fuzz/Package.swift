@@ -30,8 +30,11 @@ func waveformFuzzer(_ name: String, quietMPG123: Bool = false) -> Target {
         dependencies: ["FuzzSupport", .product(name: "Waveform", package: knobLink)]
             + (quietMPG123 ? ["CQuietMPG123"] : []),
         swiftSettings: fuzzerSettings,
-        // The executable's mpg123_new must be in its dynamic symbol table to come before libmpg123's.
-        linkerSettings: quietMPG123 ? [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mpg123_new"])] : []
+        // The executable's mpg123_new must be in its dynamic symbol table to come before libmpg123's,
+        // and libsndfile linked, not only opened by the Waveform module (CSndFile/shim.h): opened
+        // RTLD_LOCAL, libmpg123 would be out of reach of the RTLD_NEXT lookup of the real function.
+        linkerSettings: quietMPG123
+            ? [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mpg123_new"]), .linkedLibrary("sndfile")] : []
     )
 }
 

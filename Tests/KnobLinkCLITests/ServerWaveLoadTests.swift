@@ -60,6 +60,9 @@ import Testing
     @Test func aFileBelowTheMediaDirectoryIsLoadedAndStreamed() throws {
         let media = try Media()
         let (peer, server, url) = try Self.visualiser(["--media-dir", media.directory])
+        // libsndfile and its codecs are opened when a file is first decoded (CSndFile/shim.h).
+        let atStart = try Self.mappedFiles(server)
+        #expect(!atStart.contains("libsndfile") && !atStart.contains("libFLAC"), "mapped before any audio")
         let subscribed = peer.mark
         peer.send("/wave/sub", "s \(url) i 50")
         #expect(peer.wait { $0.dropFirst(subscribed).contains { $0.address == "/overview" } })
@@ -74,7 +77,19 @@ import Testing
         #expect(bars.count == 50)
         #expect(bars.first! < 0.1 && bars.last! == 1)
         #expect(zip(bars, bars.dropFirst()).allSatisfy { $0 <= $1 + 0.05 })
+        #expect(try Self.mappedFiles(server).contains("libsndfile.so.1"))
         #expect(server.terminate() == 0)
+    }
+
+    /// The files the server has mapped (`/proc/PID/maps`), one path a line.
+    static func mappedFiles(_ server: ServeProcess) throws -> String {
+        let pid = try #require(server.pid)
+        // Read to the end: `String(contentsOfFile:)` stops at the size stat gives, which /proc does not know.
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+        defer { try? file.close() }
+        let text = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+        #expect(text.contains("[stack]"), "the whole of /proc/\(pid)/maps")
+        return text
     }
 
     @Test(arguments: [

@@ -108,7 +108,7 @@ extension AudioAnalysis {
             defer { buffer.deallocate() }
             while true {
                 if isCancelled() { throw AudioDecodingError(path: path, reason: .cancelled) }
-                let read = Int(sf_readf_float(file.handle, buffer.baseAddress, sf_count_t(chunkFrames)))
+                let read = Int(file.api.readf_float(file.handle, buffer.baseAddress, sf_count_t(chunkFrames)))
                 guard read > 0 else { break }
                 analyzer.consume(
                     interleavedFloat: UnsafeBufferPointer(rebasing: buffer[0..<read * info.channels]),
@@ -121,7 +121,7 @@ extension AudioAnalysis {
             defer { buffer.deallocate() }
             while true {
                 if isCancelled() { throw AudioDecodingError(path: path, reason: .cancelled) }
-                let read = Int(sf_readf_short(file.handle, buffer.baseAddress, sf_count_t(chunkFrames)))
+                let read = Int(file.api.readf_short(file.handle, buffer.baseAddress, sf_count_t(chunkFrames)))
                 guard read > 0 else { break }
                 analyzer.consume(interleaved: UnsafeBufferPointer(rebasing: buffer[0..<read * info.channels]))
                 chunks += 1

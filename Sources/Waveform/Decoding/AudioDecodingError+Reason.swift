@@ -21,6 +21,8 @@ extension AudioDecodingError {
         case invalidOptions(detail: String)
         /// The caller cancelled decoding.
         case cancelled
+        /// libsndfile, the decoder, cannot be loaded on this machine (`detail`: why, and what to install).
+        case decoderUnavailable(detail: String)
 
         /// The reason in words.
         public var description: String {
@@ -36,6 +38,7 @@ extension AudioDecodingError {
             case .readFailed(let detail, let decoded): "decoding failed after \(decoded) frames (\(detail))"
             case .invalidOptions(let detail): "invalid options (\(detail))"
             case .cancelled: "cancelled"
+            case .decoderUnavailable(let detail): "no audio decoder (\(detail))"
             }
         }
     }

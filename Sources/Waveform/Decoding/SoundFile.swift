@@ -8,6 +8,8 @@ import CSndFile
 
 /// An open libsndfile handle for reading, closed when the value goes away.
 final class SoundFile {
+    /// libsndfile's functions (``SndFileLibrary``).
+    let api: KBSndFileAPI
     let handle: OpaquePointer
     let info: AudioFileInfo
     /// How samples are read: see ``SampleKind``.
@@ -38,11 +40,12 @@ final class SoundFile {
         if status.st_mode & S_IFMT == S_IFREG && status.st_size == 0 {
             throw AudioDecodingError(path: path, reason: .empty)
         }
+        let api = try SndFileLibrary.functions(decoding: path)
         var fileInfo = SF_INFO()
-        guard let handle = sf_open(path, Int32(SFM_READ), &fileInfo) else {
-            throw AudioDecodingError(path: path, reason: Self.openFailure(code: sf_error(nil), path: path))
+        guard let handle = api.open(path, Int32(SFM_READ), &fileInfo) else {
+            throw AudioDecodingError(path: path, reason: Self.openFailure(api, code: api.error(nil)))
         }
-        try self.init(handle: handle, fileInfo: fileInfo, path: path, reader: nil)
+        try self.init(api: api, handle: handle, fileInfo: fileInfo, path: path, reader: nil)
     }
 
     /// Opens `path` only if it is a regular file, without ever waiting: a FIFO, a socket or a
@@ -51,6 +54,7 @@ final class SoundFile {
     /// the very file that libsndfile then reads, so swapping the path for a FIFO after a check
     /// cannot make it wait either.
     convenience init(regularFile path: String) throws(AudioDecodingError) {
+        let api = try SndFileLibrary.functions(decoding: path)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -72,36 +76,39 @@ final class SoundFile {
         // Reads of a regular file never wait anyway; the flag goes so that libsndfile sees a plain file.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var fileInfo = SF_INFO()
-        guard let handle = sf_open_fd(descriptor, Int32(SFM_READ), &fileInfo, 0) else {
+        guard let handle = api.open_fd(descriptor, Int32(SFM_READ), &fileInfo, 0) else {
             close(descriptor)
-            throw AudioDecodingError(path: path, reason: Self.openFailure(code: sf_error(nil), path: path))
+            throw AudioDecodingError(path: path, reason: Self.openFailure(api, code: api.error(nil)))
         }
-        try self.init(handle: handle, fileInfo: fileInfo, path: path, reader: nil, descriptor: descriptor)
+        try self.init(api: api, handle: handle, fileInfo: fileInfo, path: path, reader: nil, descriptor: descriptor)
     }
 
     /// Opens bytes in memory, which must stay valid while the value lives; `name` stands for the
     /// path in errors and in ``info``.
     convenience init(bytes: UnsafeRawBufferPointer, name: String) throws(AudioDecodingError) {
         guard !bytes.isEmpty else { throw AudioDecodingError(path: name, reason: .empty) }
+        let api = try SndFileLibrary.functions(decoding: name)
         let reader = MemoryReader(bytes: bytes)
         var callbacks = MemoryReader.callbacks
         var fileInfo = SF_INFO()
         guard
-            let handle = sf_open_virtual(
+            let handle = api.open_virtual(
                 &callbacks, Int32(SFM_READ), &fileInfo, Unmanaged.passUnretained(reader).toOpaque())
         else {
-            throw AudioDecodingError(path: name, reason: Self.openFailure(code: sf_error(nil), path: name))
+            throw AudioDecodingError(path: name, reason: Self.openFailure(api, code: api.error(nil)))
         }
-        try self.init(handle: handle, fileInfo: fileInfo, path: name, reader: reader)
+        try self.init(api: api, handle: handle, fileInfo: fileInfo, path: name, reader: reader)
     }
 
     private init(
-        handle: OpaquePointer, fileInfo: SF_INFO, path: String, reader: MemoryReader?, descriptor: Int32 = -1
+        api: KBSndFileAPI, handle: OpaquePointer, fileInfo: SF_INFO, path: String, reader: MemoryReader?,
+        descriptor: Int32 = -1
     ) throws(AudioDecodingError) {
+        self.api = api
         self.reader = reader
         self.descriptor = descriptor
         guard fileInfo.channels > 0, fileInfo.samplerate > 0 else {
-            sf_close(handle)
+            _ = api.close(handle)
             if descriptor >= 0 { close(descriptor) }
             throw AudioDecodingError(
                 path: path,
@@ -114,12 +121,13 @@ final class SoundFile {
         info = AudioFileInfo(
             path: path, sampleRate: Int(fileInfo.samplerate), channels: Int(fileInfo.channels),
             frameCountHint: frames >= 0 && frames < Int64(Int32.max) * 1024 ? Int(frames) : nil,
-            formatName: Self.formatName(fileInfo.format))
-        declaredFrames = Self.declaredFrames(handle: handle, format: fileInfo.format, channels: Int(fileInfo.channels))
+            formatName: Self.formatName(api, fileInfo.format))
+        declaredFrames = Self.declaredFrames(
+            api, handle: handle, format: fileInfo.format, channels: Int(fileInfo.channels))
     }
 
     deinit {
-        sf_close(handle)
+        _ = api.close(handle)
         if descriptor >= 0 { close(descriptor) }
     }
 
@@ -141,12 +149,12 @@ final class SoundFile {
 
     /// libsndfile's error for this handle, if any.
     var error: (code: Int32, message: String)? {
-        let code = sf_error(handle)
-        return code == 0 ? nil : (code, String(cString: sf_strerror(handle)))
+        let code = api.error(handle)
+        return code == 0 ? nil : (code, api.message(handle))
     }
 
     /// Reads libsndfile's log of the header for a data chunk "(should be …)" shorter than declared.
-    static func declaredFrames(handle: OpaquePointer, format: Int32, channels: Int) -> Int? {
+    static func declaredFrames(_ api: KBSndFileAPI, handle: OpaquePointer, format: Int32, channels: Int) -> Int? {
         let bytesPerSample: Int
         switch Int(format) & Int(SF_FORMAT_SUBMASK) {
         case Int(SF_FORMAT_PCM_S8), Int(SF_FORMAT_PCM_U8), Int(SF_FORMAT_ULAW), Int(SF_FORMAT_ALAW): bytesPerSample = 1
@@ -157,7 +165,7 @@ final class SoundFile {
         default: return nil
         }
         var log = [UInt8](repeating: 0, count: 8192)
-        let length = Int(sf_command(handle, Int32(SFC_GET_LOG_INFO), &log, Int32(log.count)))
+        let length = Int(api.command(handle, Int32(SFC_GET_LOG_INFO), &log, Int32(log.count)))
         guard length > 0 else { return nil }
         // Bytes, not String: String's Unicode machinery would cost the process megabytes of
         // resident tables for a scan of ASCII lines.
@@ -191,8 +199,8 @@ final class SoundFile {
         return nil
     }
 
-    static func openFailure(code: Int32, path: String) -> AudioDecodingError.Reason {
-        let message = String(cString: sf_error_number(code))
+    static func openFailure(_ api: KBSndFileAPI, code: Int32) -> AudioDecodingError.Reason {
+        let message = api.message(code: code)
         switch Int(code) {
         case Int(SF_ERR_UNRECOGNISED_FORMAT): return .notAudio(detail: message)
         case Int(SF_ERR_SYSTEM): return .notReadable(detail: message)
@@ -201,7 +209,7 @@ final class SoundFile {
         }
     }
 
-    static func formatName(_ format: Int32) -> String {
+    static func formatName(_ api: KBSndFileAPI, _ format: Int32) -> String {
         let major = Int(format) & Int(SF_FORMAT_TYPEMASK)
         let subtype = Int(format) & Int(SF_FORMAT_SUBMASK)
         switch major {
@@ -224,7 +232,8 @@ final class SoundFile {
             var formatInfo = SF_FORMAT_INFO()
             formatInfo.format = Int32(major)
             guard
-                sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &formatInfo, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0,
+                api.command(nil, Int32(SFC_GET_FORMAT_INFO), &formatInfo, Int32(MemoryLayout<SF_FORMAT_INFO>.size))
+                    == 0,
                 let name = formatInfo.name
             else { return "audio format 0x\(String(major, radix: 16))" }
             return String(cString: name)
