@@ -4,7 +4,9 @@
 # libsndfile (audio decoding) and zlib (PNG) for the Waveform module, libavahi-client (the
 # Zeroconf module); avahi-daemon, avahi-utils and dbus for the Zeroconf tests, which start their
 # own daemon in a network namespace (Tests/ZeroconfTests/scripts/avahi-netns.sh); chromium and
-# chromium-driver (the web page's browser tests, Scripts/screenshots-web.sh).
+# chromium-driver (the web page's browser tests, Scripts/screenshots-web.sh); libstdc++'s archive
+# (the release binary links it statically). valgrind, for Scripts/order-functions.sh, is not
+# installed here: only that developer's tool needs it.
 # PyPI: python-osc (interoperability tests) and python-oscquery (the OSCQuery namespace's test
 # reads it with that library's parser); selenium and websockets in .build/venv-browser (the
 # browser and WebSocket tests use that venv's python); zeroconf in .build/zeroconf-venv (the
@@ -33,6 +35,8 @@ command -v dbus-daemon >/dev/null 2>&1 || need_bare+=(dbus)
 command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
 command -v aha >/dev/null 2>&1 || need_apt+=(aha)
 command -v curl >/dev/null 2>&1 || need_apt+=(curl)
+# The release binary links libstdc++ statically (Scripts/build-release.sh): its archive.
+[ -f "$(clang -print-file-name=libstdc++.a 2>/dev/null)" ] || need_apt+=(libstdc++-12-dev)
 
 if [ $((${#need_apt[@]} + ${#need_bare[@]})) -gt 0 ]; then
     sudo=""
