@@ -62,7 +62,8 @@ def main():
         spent = functions(profile, binary)
         for name in sorted(spent, key=lambda name: -spent[name]):
             base = re.sub(r"'\d+$", "", name)
-            if base and not base.startswith("0x") and base not in seen:
+            # Callgrind's own entries ("(below main)", "0x…" for code without a symbol) are not symbols.
+            if base and not base.startswith(("0x", "(")) and " " not in base and base not in seen:
                 seen.add(base)
                 print(base)
 

@@ -71,7 +71,8 @@ struct AvahiAdvertisingTests {
         advertiser.start()
         #expect(advertiser.isRunning)
         #expect(await eventually { advertiser.establishedName == name }, "log: \(log.messages)")
-        #expect(established.withLock { $0 } == [name])
+        // Avahi's thread sets the name, then calls `onEstablished`: the call may come a moment later.
+        #expect(await eventually { established.withLock { $0 } == [name] }, "\(established.withLock { $0 })")
 
         var osc: [BrowsedService] = []
         var oscQuery: [BrowsedService] = []
