@@ -4,12 +4,14 @@
 Usage: order-functions.py BINARY PROFILE...
 
 Prints one (mangled) symbol a line: the functions of BINARY that ran in the profiles, in the order
-of the profiles given and, within a profile, the busiest first. Callgrind names each function and
+of the profiles given and, within a profile, in the order BINARY has them (it is linked without an
+order), so that a function, its closures and its specialisations stay together. Callgrind names each function and
 object once, as `fn=(7) name` or `ob=(2) path`, and refers to them by number afterwards
 (`fn=(7)`); `cfn=`/`cob=` name a callee and its object the same way. A name ending in `'2` is a
 recursion level of the same function.
 """
 import re
+import subprocess
 import sys
 
 REFERENCE = re.compile(r"\((\d+)\)(?: (.*))?$")
@@ -55,12 +57,26 @@ def functions(profile, binary):
     return spent
 
 
+def addresses(binary):
+    """Where each function sits in `binary` as linked without an order (`nm`)."""
+    listing = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
+    found = {}
+    for line in listing.splitlines():
+        fields = line.split(" ", 2)
+        if len(fields) == 3 and fields[1] in "tTwW" and fields[0]:
+            found.setdefault(fields[2], int(fields[0], 16))
+    return found
+
+
 def main():
     binary, profiles = sys.argv[1], sys.argv[2:]
+    where = addresses(binary)
     seen = set()
     for profile in profiles:
         spent = functions(profile, binary)
-        for name in sorted(spent, key=lambda name: -spent[name]):
+        # In the linker's own order within a profile: neighbours in the source (a function, its
+        # closures and specialisations) stay neighbours.
+        for name in sorted(spent, key=lambda name: where.get(re.sub(r"'\d+$", "", name), 1 << 62)):
             base = re.sub(r"'\d+$", "", name)
             # Callgrind's own entries ("(below main)", "0x…" for code without a symbol) are not symbols.
             if base and not base.startswith(("0x", "(")) and " " not in base and base not in seen:

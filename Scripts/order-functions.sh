@@ -92,6 +92,8 @@ kill -INT "$server"
 wait "$server" || true
 
 step "serve, 1,000 parameters and 64 peers (ServerBenchmarks --only memory)"
+# As in bench.sh: SwiftPM's plan of the benchmarks can miss a change in the main package's targets.
+rm -f Benchmarks/.build/release.yaml Benchmarks/.build/*/release/description.json
 (cd Benchmarks && swift build -c release --product ServerBenchmarks >&2)
 cat >"$work/knoblink-profiled" <<SH
 #!/bin/sh
@@ -102,5 +104,5 @@ chmod +x "$work/knoblink-profiled"
     --knoblink "$work/knoblink-profiled" >/dev/null
 
 python3 Scripts/order-functions.py "$knoblink" \
-    "$work"/version.cg "$work"/help.cg "$work"/serve-1000.cg "$work"/serve.cg "$work"/wave-*.cg >Scripts/knoblink.order
+    "$work"/version.cg "$work"/serve-1000.cg "$work"/serve.cg "$work"/wave-*.cg "$work"/help.cg >Scripts/knoblink.order
 step "wrote Scripts/knoblink.order: $(wc -l <Scripts/knoblink.order) functions"
