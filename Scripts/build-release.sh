@@ -26,18 +26,20 @@
 # KnobLink never calls it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-flags=(-c release --static-swift-stdlib
-    -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
-flags+=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker --no-export-dynamic)
+# What changes the objects, and what changes only the link.
+compile_flags=(-c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections)
+link_flags=(-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+    -Xlinker --no-export-dynamic)
 if [ "${KNOBLINK_ORDER:-}" != none ]; then
     # Names the binary no longer has are skipped, silently: the list only guides the layout.
-    flags+=(-Xlinker "--symbol-ordering-file=$PWD/Scripts/knoblink.order" -Xlinker --no-warn-symbol-ordering)
+    link_flags+=(-Xlinker "--symbol-ordering-file=$PWD/Scripts/knoblink.order" -Xlinker --no-warn-symbol-ordering)
 fi
-archive="$(clang -print-file-name=libstdc++.a 2>/dev/null || true)"
+# The toolchain's clang, beside swift, knows which GCC installation the link uses.
+archive="$("$(dirname "$(command -v swift)")/clang" -print-file-name=libstdc++.a 2>/dev/null || true)"
 if [ -f "$archive" ]; then
     mkdir -p .build/static-libstdc++
     ln -sf "$archive" .build/static-libstdc++/libstdc++.a
-    flags+=(-Xswiftc "-L$PWD/.build/static-libstdc++")
+    link_flags+=(-Xswiftc "-L$PWD/.build/static-libstdc++")
 else
     echo "build-release: no libstdc++.a (apt-get install libstdc++-12-dev): linking the shared libstdc++" >&2
 fi
@@ -46,19 +48,17 @@ fi
 # linked as they are. When the compiler's flags change, the objects go; when only the linker's do
 # (the order file, or KNOBLINK_ORDER), the binary goes.
 scratch=.build/knoblink-release
-flags+=(--scratch-path "$scratch")
+flags=("${compile_flags[@]}" "${link_flags[@]}" --scratch-path "$scratch")
 bin="$(swift build "${flags[@]}" --show-bin-path)"
-compile_stamp="$scratch/compile-flags"
-link_stamp="$scratch/link-flags"
-compile_signature="$(printf '%s\n' "${flags[@]}" | grep -v -e '^-Xlinker$' -e '^--symbol-ordering-file' -e '^--no-warn-symbol')"
-link_signature="${flags[*]} $(cksum <Scripts/knoblink.order)"
-if [ "$(cat "$compile_stamp" 2>/dev/null)" != "$compile_signature" ]; then
+compile_signature="${compile_flags[*]}"
+link_signature="${link_flags[*]} $(cksum <Scripts/knoblink.order)"
+if [ "$(cat "$scratch/compile-flags" 2>/dev/null)" != "$compile_signature" ]; then
     rm -rf "$bin"
-elif [ "$(cat "$link_stamp" 2>/dev/null)" != "$link_signature" ]; then
+elif [ "$(cat "$scratch/link-flags" 2>/dev/null)" != "$link_signature" ]; then
     rm -f "$bin/knoblink"
 fi
 swift build "${flags[@]}" --product knoblink >&2
 mkdir -p "$scratch"
-echo "$compile_signature" >"$compile_stamp"
-echo "$link_signature" >"$link_stamp"
+echo "$compile_signature" >"$scratch/compile-flags"
+echo "$link_signature" >"$scratch/link-flags"
 echo "$bin/knoblink"

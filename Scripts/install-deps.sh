@@ -36,7 +36,8 @@ command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
 command -v aha >/dev/null 2>&1 || need_apt+=(aha)
 command -v curl >/dev/null 2>&1 || need_apt+=(curl)
 # The release binary links libstdc++ statically (Scripts/build-release.sh): its archive.
-[ -f "$(clang -print-file-name=libstdc++.a 2>/dev/null)" ] || need_apt+=(libstdc++-12-dev)
+[ -f "$("$(dirname "$(command -v swift)")/clang" -print-file-name=libstdc++.a 2>/dev/null)" ] ||
+    need_apt+=(libstdc++-12-dev)
 
 if [ $((${#need_apt[@]} + ${#need_bare[@]})) -gt 0 ]; then
     sudo=""

@@ -5,8 +5,8 @@ Usage: order-functions.py BINARY PROFILE...
 
 Prints one (mangled) symbol a line: the functions of BINARY that ran in the profiles, in the order
 of the profiles given and, within a profile, in the order BINARY has them (it is linked without an
-order), so that a function, its closures and its specialisations stay together. Callgrind names each function and
-object once, as `fn=(7) name` or `ob=(2) path`, and refers to them by number afterwards
+order), so that a function, its closures and its specialisations stay together. Callgrind names
+each function and object once, as `fn=(7) name` or `ob=(2) path`, and refers to them by number afterwards
 (`fn=(7)`); `cfn=`/`cob=` name a callee and its object the same way. A name ending in `'2` is a
 recursion level of the same function.
 """
@@ -18,11 +18,10 @@ REFERENCE = re.compile(r"\((\d+)\)(?: (.*))?$")
 
 
 def functions(profile, binary):
-    """The functions of `binary` in one profile, with the instructions spent in each."""
+    """The functions of `binary` that ran in one profile, as callers (`fn=`) or callees (`cfn=`)."""
     objects, names = {}, {}
-    spent = {}
-    current_object = callee_object = function = None
-    after_call = False
+    ran = set()
+    current_object = callee_object = None
 
     def resolve(text, table):
         match = REFERENCE.match(text)
@@ -41,20 +40,14 @@ def functions(profile, binary):
             callee_object = resolve(line[4:], objects)
         elif line.startswith("fn="):
             name = resolve(line[3:], names)
-            function = name if current_object == binary else None
             callee_object = None
-            if function is not None:
-                spent.setdefault(function, 0)
+            if current_object == binary:
+                ran.add(name)
         elif line.startswith("cfn="):
             name = resolve(line[4:], names)
             if (callee_object or current_object) == binary:
-                spent.setdefault(name, 0)
-        elif line[:1].isdigit() and function is not None and not after_call:
-            fields = line.split()
-            if len(fields) >= 2:
-                spent[function] += int(fields[1])
-        after_call = line.startswith("calls=")
-    return spent
+                ran.add(name)
+    return ran
 
 
 def addresses(binary):
@@ -73,15 +66,14 @@ def main():
     where = addresses(binary)
     seen = set()
     for profile in profiles:
-        spent = functions(profile, binary)
+        # Callgrind's own entries ("(below main)", "0x…" for code without a symbol) are not symbols.
+        ran = {re.sub(r"'\d+$", "", name) for name in functions(profile, binary)}
+        ran = {name for name in ran if name and not name.startswith(("0x", "(")) and " " not in name}
         # In the linker's own order within a profile: neighbours in the source (a function, its
         # closures and specialisations) stay neighbours.
-        for name in sorted(spent, key=lambda name: where.get(re.sub(r"'\d+$", "", name), 1 << 62)):
-            base = re.sub(r"'\d+$", "", name)
-            # Callgrind's own entries ("(below main)", "0x…" for code without a symbol) are not symbols.
-            if base and not base.startswith(("0x", "(")) and " " not in base and base not in seen:
-                seen.add(base)
-                print(base)
+        for name in sorted(ran - seen, key=lambda name: where.get(name, 1 << 62)):
+            print(name)
+        seen |= ran
 
 
 if __name__ == "__main__":

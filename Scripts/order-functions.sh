@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes Scripts/knoblink.order, the functions that `knoblink` runs in its common commands, which
 # Scripts/build-release.sh hands to the linker (`--symbol-ordering-file`) so that they sit together
-# at the start of the binary's code (Docs/ARCHITECTURE.md, "A smaller start").
+# at the start of the binary's code (Docs/ARCHITECTURE.md, "A smaller footprint").
 #
 # Each run below goes under valgrind's callgrind, which records every function that executes:
 # `--version` and a help text (the start), `waveform` to .dat, .json and .png, `serve` on its
@@ -10,7 +10,7 @@
 # that none of them runs keep the linker's order, after these. A stale list costs nothing but
 # locality: names it lacks are laid out as before, names the binary lacks are skipped.
 #
-# Run it after changes that move the hot paths; it takes about two minutes.
+# Run it after changes that move the hot paths; it takes 20-80 s (more when it builds the benchmarks).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "order-functions: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
@@ -18,10 +18,12 @@ command -v valgrind >/dev/null || { echo "order-functions: needs valgrind (apt-g
 knoblink="$(KNOBLINK_ORDER=none bash Scripts/build-release.sh)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# The function names left mangled: the linker's names. Each run records into $work/NAME.cg.
+callgrind=(valgrind -q --tool=callgrind --demangle=no --dump-instr=no)
 profile() {
     local name="$1"
     shift
-    valgrind -q --tool=callgrind --demangle=no --dump-instr=no --callgrind-out-file="$work/$name.cg" "$@"
+    "${callgrind[@]}" --callgrind-out-file="$work/$name.cg" "$@"
 }
 step() { echo "order-functions: $*" >&2; }
 
@@ -45,8 +47,7 @@ done
 
 step "serve, the default tree, with OSC, HTTP and WebSocket peers"
 # Started directly, not through `profile`, so that `$!` is valgrind itself, which passes SIGINT on.
-valgrind -q --tool=callgrind --demangle=no --dump-instr=no --callgrind-out-file="$work/serve.cg" \
-    "$knoblink" serve --port 0 --bind 127.0.0.1 --no-zeroconf 2>"$work/serve.log" &
+"${callgrind[@]}" --callgrind-out-file="$work/serve.cg" "$knoblink" serve --port 0 --bind 127.0.0.1 --no-zeroconf 2>"$work/serve.log" &
 server=$!
 port=""
 for _ in $(seq 100); do
@@ -97,7 +98,7 @@ rm -f Benchmarks/.build/release.yaml Benchmarks/.build/*/release/description.jso
 (cd Benchmarks && swift build -c release --product ServerBenchmarks >&2)
 cat >"$work/knoblink-profiled" <<SH
 #!/bin/sh
-exec valgrind -q --tool=callgrind --demangle=no --dump-instr=no --callgrind-out-file="$work/serve-1000.cg" "$knoblink" "\$@"
+exec ${callgrind[*]} --callgrind-out-file="$work/serve-1000.cg" "$knoblink" "\$@"
 SH
 chmod +x "$work/knoblink-profiled"
 "$(cd Benchmarks && swift build -c release --show-bin-path)/ServerBenchmarks" --only memory \
