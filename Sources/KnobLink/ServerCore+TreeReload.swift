@@ -147,11 +147,14 @@ extension ServerCore {
     }
 
     /// Every method of the address space: the parameters', `/sys/…`, `/wave/…` and the links'.
+    ///
+    /// The parameters' come last: their registrations are reserved at their exact count, and one
+    /// more would grow the arrays to twice that.
     func registerMethods() throws {
-        try registerParameterMethods()
         try registerSystemMethods()
         try registerWaveMethods()
         try LinkRuntime.registerMethods(of: self)
+        try registerParameterMethods()
     }
 
     /// Sends each WebSocket client the notifications of `changes` as text frames.

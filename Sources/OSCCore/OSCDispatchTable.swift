@@ -62,25 +62,28 @@ final class OSCDispatchTable {
             self.contextType = contextType
         }
 
+        /// Calls the handler; `tag` is the registration's, which only a shared handler reads.
         @inline(__always)
-        final func call(_ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext) {
+        final func call(_ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext, tag: Int32 = 0) {
             if contextType == nil {
                 handler(message)
             } else {
-                callWithContext(message, context)
+                callWithContext(message, context, tag: tag)
             }
         }
 
-        private final func callWithContext(_ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext) {
+        private final func callWithContext(
+            _ message: OSCMessageView, _ context: OSCDispatcher.ErasedContext, tag: Int32
+        ) {
             guard let pointer = context.pointer, context.type == contextType else {
                 return handler(message)
             }
-            call(message, contextAt: pointer)
+            call(message, contextAt: pointer, tag: tag)
         }
 
         /// Calls the handler with the context at `pointer`, of the box's context type.
         @usableFromInline
-        func call(_ message: OSCMessageView, contextAt pointer: UnsafeRawPointer) {
+        func call(_ message: OSCMessageView, contextAt pointer: UnsafeRawPointer, tag: Int32) {
             handler(message)
         }
     }
@@ -101,8 +104,28 @@ final class OSCDispatchTable {
         }
 
         @inlinable
-        override func call(_ message: OSCMessageView, contextAt pointer: UnsafeRawPointer) {
+        override func call(_ message: OSCMessageView, contextAt pointer: UnsafeRawPointer, tag: Int32) {
             typedHandler(message, pointer.assumingMemoryBound(to: Context.self).pointee)
+        }
+    }
+
+    /// A handler that takes a `Context` and the tag of the registration that reached it: one box
+    /// for many addresses (an ``OSCDispatcher/SharedHandler``), where a box per address would
+    /// cost an object per registration.
+    @usableFromInline
+    final class TaggedContextHandlerBox<Context>: HandlerBox {
+        @usableFromInline
+        let typedHandler: (OSCMessageView, Context, Int) -> Void
+
+        @inlinable
+        init(_ handler: @escaping (OSCMessageView, Context, Int) -> Void) {
+            typedHandler = handler
+            super.init(contextType: ObjectIdentifier(Context.self))
+        }
+
+        @inlinable
+        override func call(_ message: OSCMessageView, contextAt pointer: UnsafeRawPointer, tag: Int32) {
+            typedHandler(message, pointer.assumingMemoryBound(to: Context.self).pointee, Int(tag))
         }
     }
 
@@ -112,13 +135,8 @@ final class OSCDispatchTable {
         /// The type spec in `typeSpecs`; a negative length accepts any arguments.
         let typeSpecStart: Int32
         let typeSpecLength: Int32
-    }
-
-    /// One registration, as the dispatcher hands it over.
-    struct Registration {
-        let address: [UInt8]
-        let typeSpec: [UInt8]?
-        let handler: HandlerBox
+        /// The registration's tag, for a shared handler.
+        let tag: Int32
     }
 
     struct CacheEntry {
@@ -154,90 +172,94 @@ final class OSCDispatchTable {
     /// walk would pay once per child.
     private let counters = UncheckedBox((visits: 0, steps: 0))
 
-    /// Compiles `registrations` (addresses already validated), keeping their order per address.
-    init(_ registrations: [Registration]) {
-        var addressIndex: [[UInt8]: Int] = [:]
-        var addresses: [[UInt8]] = []
-        // The address of each method, in registration order; grouped into `methodList` below.
-        var methodAddress: [Int32] = []
+    /// Compiles `registrations`, whose addresses (already validated) and type specs are spans of
+    /// `store`, keeping their order per address.
+    ///
+    /// The registrations are sorted by address in the tree's order (``treeOrder(_:_:)``), which
+    /// groups each address's methods in registration order and lets one pass lay out the tree:
+    /// no table of addresses or of parts is built on the way. Every array is reserved at its
+    /// final size: a table of thousands of addresses is built once, and growth by doubling would
+    /// leave up to half of each unused.
+    init(store: [UInt8], registrations: [Registration]) {
         var methods: [Method] = []
         var typeSpecs: [UInt8] = []
         var handlerBoxes: [HandlerBox] = []
         methods.reserveCapacity(registrations.count)
         handlerBoxes.reserveCapacity(registrations.count)
-        methodAddress.reserveCapacity(registrations.count)
+        var specBytes = 0
         for registration in registrations {
-            let index: Int
-            if let known = addressIndex[registration.address] {
-                index = known
-            } else {
-                index = addresses.count
-                addressIndex[registration.address] = index
-                addresses.append(registration.address)
+            specBytes += max(Int(registration.typeSpec.count), 0)
+        }
+        typeSpecs.reserveCapacity(specBytes)
+        // The methods of each address, in registration order within it: `methodList`.
+        var order = [Int32](unsafeUninitializedCapacity: registrations.count) { buffer, count in
+            for index in 0..<registrations.count {
+                buffer[index] = Int32(index)
             }
-            methodAddress.append(Int32(index))
-            let specStart = Int32(typeSpecs.count)
-            var specLength: Int32 = -1
-            if let spec = registration.typeSpec {
-                typeSpecs.append(contentsOf: spec)
-                specLength = Int32(spec.count)
+            count = registrations.count
+        }
+        var addressCount = 0
+        var slotCapacity = 8
+        let tree = store.withUnsafeBytes { store in
+            for registration in registrations {
+                var specStart: Int32 = 0
+                if registration.typeSpec.count >= 0 {
+                    specStart = Int32(typeSpecs.count)
+                    typeSpecs.append(contentsOf: registration.typeSpec.bytes(in: store))
+                }
+                handlerBoxes.append(registration.handler)
+                methods.append(
+                    Method(
+                        handler: UncheckedReference(registration.handler), typeSpecStart: specStart,
+                        typeSpecLength: registration.typeSpec.count, tag: registration.tag))
             }
-            let box = registration.handler
-            handlerBoxes.append(box)
-            methods.append(
-                Method(handler: UncheckedReference(box), typeSpecStart: specStart, typeSpecLength: specLength))
+            order.sort { left, right in
+                let compared = Self.treeOrder(
+                    registrations[Int(left)].address.bytes(in: store),
+                    registrations[Int(right)].address.bytes(in: store))
+                return compared < 0 || (compared == 0 && left < right)
+            }
+            let size = Self.treeSize(store, registrations, order)
+            var layout = Layout(nodes: size.nodes, pathBytes: size.pathBytes)
+            var start = 0
+            var previous = UnsafeRawBufferPointer(start: nil, count: 0)
+            while start < order.count {
+                let address = registrations[Int(order[start])].address.bytes(in: store)
+                var end = start + 1
+                while end < order.count
+                    && Self.treeOrder(registrations[Int(order[end])].address.bytes(in: store), address) == 0
+                {
+                    end += 1
+                }
+                let shared = previous.isEmpty ? 0 : Self.sharedPathEnd(previous, address)
+                layout.add(address, sharedPathEnd: shared, methods: start..<end)
+                addressCount += 1
+                previous = address
+                start = end
+            }
+            layout.finish()
+            return layout
         }
 
-        var builder = Builder()
-        for (index, address) in addresses.enumerated() {
-            builder.insert(address, addressIndex: index)
+        while slotCapacity < 2 * addressCount {
+            slotCapacity <<= 1
         }
-        // The methods grouped by address (a counting sort, stable): address `a` has
-        // `methodList[methodStarts[a]..<methodStarts[a + 1]]`. One flat array instead of an array per
-        // address, and every array below reserved at its final size: a table of thousands of
-        // addresses is built once, and growth by doubling would leave up to half of each unused.
-        var methodStarts = [Int32](repeating: 0, count: addresses.count + 1)
-        for address in methodAddress {
-            methodStarts[Int(address) + 1] += 1
-        }
-        for index in addresses.indices {
-            methodStarts[index + 1] += methodStarts[index]
-        }
-        var methodList = [Int32](repeating: 0, count: methods.count)
-        var cursor = methodStarts
-        for (method, address) in methodAddress.enumerated() {
-            methodList[Int(cursor[Int(address)])] = Int32(method)
-            cursor[Int(address)] += 1
-        }
-        var arena: [UInt8] = []
-        var nodes: [Node] = []
-        var children: [Int32] = []
-        arena.reserveCapacity(builder.pathBytes)
-        nodes.reserveCapacity(builder.nodeCount)
-        children.reserveCapacity(builder.nodeCount)
-        builder.layout(
-            0, path: [], segmentLength: 0, methodStarts: methodStarts,
-            arena: &arena, nodes: &nodes, children: &children)
-
-        var capacity = 8
-        while capacity < 2 * addresses.count {
-            capacity <<= 1
-        }
-        var slots = [Int32](repeating: -1, count: capacity)
+        let nodes = tree.nodes
+        var slots = [Int32](repeating: -1, count: slotCapacity)
         for index in nodes.indices where nodes[index].methodsCount > 0 {
-            var slot = Int(truncatingIfNeeded: nodes[index].hash) & (capacity - 1)
+            var slot = Int(truncatingIfNeeded: nodes[index].hash) & (slotCapacity - 1)
             while slots[slot] >= 0 {
-                slot = (slot + 1) & (capacity - 1)
+                slot = (slot + 1) & (slotCapacity - 1)
             }
             slots[slot] = Int32(index)
         }
 
-        self.arena = arena
+        self.arena = tree.arena
         self.nodes = nodes
-        self.children = children
+        self.children = tree.children
         self.slots = slots
-        self.slotMask = capacity - 1
-        self.methodList = methodList
+        self.slotMask = slotCapacity - 1
+        self.methodList = order
         self.methods = methods
         self.typeSpecs = typeSpecs
         self.handlerBoxes = handlerBoxes
@@ -300,7 +322,7 @@ final class OSCDispatchTable {
                 while index < end {
                     let method = methods[Int(methodList[index])]
                     if method.typeSpecLength < 0 || accepts(method, typeTags: typeTags) {
-                        method.handler.withObject { $0.call(message, context) }
+                        method.handler.withObject { $0.call(message, context, tag: method.tag) }
                         reached &+= 1
                     }
                     index &+= 1

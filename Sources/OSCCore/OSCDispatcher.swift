@@ -67,14 +67,12 @@ public final class OSCDispatcher {
         static var none: ErasedContext { ErasedContext(pointer: nil, type: nil) }
     }
 
-    private struct Registration {
-        let id: OSCMethodID
-        let address: [UInt8]
-        let typeSpec: [UInt8]?
-        let handler: OSCDispatchTable.HandlerBox
-    }
-
-    private var registrations: [Registration] = []
+    /// Every registration's address and type spec, one after the other: one allocation for
+    /// them all, where an array each cost two small allocations per method (a server registers
+    /// thousands). Unregistering leaves a gap, closed once gaps are most of the store.
+    private var store: [UInt8] = []
+    private var unusedBytes = 0
+    private var registrations: [OSCDispatchTable.Registration] = []
     private var lastID: UInt64 = 0
     /// The compiled table, which `compiledOwner` keeps alive, so that dispatching needs no
     /// reference counting.
@@ -102,6 +100,9 @@ public final class OSCDispatcher {
 
     /// The number of registered handlers.
     public var count: Int { registrations.count }
+
+    /// The bytes that the registrations' addresses and type specs take, gaps included (for tests).
+    var storeSize: Int { store.count }
 
     /// Registers `handler` on `address`, for every message whose address or pattern reaches it.
     ///
@@ -163,21 +164,84 @@ public final class OSCDispatcher {
         contextFallback = box
     }
 
+    /// A handler that many addresses share, told apart by the tag that each registration gives
+    /// it: one object for all of them, where a closure per address costs an object per
+    /// registration (a server with 1,000 parameters registers 11,000 methods).
+    ///
+    /// ```swift
+    /// let set = OSCDispatcher.SharedHandler(context: Request.self) { message, request, index in
+    ///     parameters[index].set(message.float(at: 0)!, from: request.sender)
+    /// }
+    /// for (index, parameter) in parameters.enumerated() {
+    ///     try dispatcher.register(parameter.address, handler: set, tag: index)
+    /// }
+    /// ```
+    ///
+    /// Like the handlers of ``register(_:typeSpec:context:handler:)``, it runs only in dispatches
+    /// that pass a `Context`.
+    public final class SharedHandler<Context> {
+        @usableFromInline
+        let box: OSCDispatchTable.HandlerBox
+
+        /// - Parameters:
+        ///   - context: the type of the context that dispatches pass.
+        ///   - handler: called with the message, the dispatch's context and the registration's tag.
+        @inlinable
+        public init(context: Context.Type, _ handler: @escaping (OSCMessageView, Context, Int) -> Void) {
+            box = OSCDispatchTable.TaggedContextHandlerBox(handler)
+        }
+    }
+
+    /// Registers a shared handler on `address`, to be called with `tag`.
+    ///
+    /// - Parameters:
+    ///   - address: a valid OSC address (no pattern characters).
+    ///   - typeSpec: the type tags the handler accepts, as in ``register(_:typeSpec:handler:)``.
+    ///   - handler: the handler, shared with other registrations.
+    ///   - tag: what the handler gets with each message that reaches it through this
+    ///     registration; within `Int32`'s range.
+    /// - Returns: the token to pass to ``unregister(_:)``.
+    /// - Throws: ``OSCAddressError`` if `address` is not a valid address.
+    @discardableResult
+    public func register<Context>(
+        _ address: String, typeSpec: String? = nil, handler: SharedHandler<Context>, tag: Int
+    ) throws(OSCAddressError) -> OSCMethodID {
+        precondition(Int32(exactly: tag) != nil, "OSCDispatcher: a tag must be within Int32's range, not \(tag)")
+        return try register(address, typeSpec: typeSpec, box: handler.box, tag: Int32(tag))
+    }
+
+    /// Makes room for `count` more registrations whose addresses and type specs take `bytes`
+    /// bytes together, so that a server that registers thousands of methods at start keeps no
+    /// spare capacity (arrays grown by doubling keep up to half of theirs unused).
+    public func reserveCapacity(registrations count: Int, bytes: Int) {
+        registrations.reserveCapacity(registrations.count + count)
+        store.reserveCapacity(store.count + bytes)
+    }
+
     @usableFromInline
     func register(
-        _ address: String, typeSpec: String?, box: OSCDispatchTable.HandlerBox
+        _ address: String, typeSpec: String?, box: OSCDispatchTable.HandlerBox, tag: Int32 = 0
     ) throws(OSCAddressError) -> OSCMethodID {
-        let bytes = Array(address.utf8)
-        let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(OSCAddressError) in try OSCAddressPattern.validate(address: raw) }
+        var address = address
+        let result = address.withUTF8 { utf8 in
+            Result { () throws(OSCAddressError) in try OSCAddressPattern.validate(address: UnsafeRawBufferPointer(utf8))
+            }
         }
         try result.get()
+        invalidate()
         lastID += 1
         let id = OSCMethodID(rawValue: lastID)
-        let spec = typeSpec.map { Array($0.utf8) }
-        registrations.append(Registration(id: id, address: bytes, typeSpec: spec, handler: box))
-        invalidate()
+        let addressSpan = append(address.utf8)
+        let specSpan = typeSpec.map { append($0.utf8) } ?? .any
+        registrations.append(
+            OSCDispatchTable.Registration(id: id, address: addressSpan, typeSpec: specSpan, handler: box, tag: tag))
         return id
+    }
+
+    private func append(_ bytes: String.UTF8View) -> OSCDispatchTable.ByteSpan {
+        let start = store.count
+        store.append(contentsOf: bytes)
+        return OSCDispatchTable.ByteSpan(start: Int32(start), count: Int32(store.count - start))
     }
 
     /// Removes the handler that `id` names.
@@ -188,7 +252,7 @@ public final class OSCDispatcher {
         guard let index = registrations.firstIndex(where: { $0.id == id }) else {
             return false
         }
-        registrations.remove(at: index)
+        forget(registrations.remove(at: index))
         invalidate()
         return true
     }
@@ -198,10 +262,22 @@ public final class OSCDispatcher {
     /// - Returns: how many were removed.
     @discardableResult
     public func unregisterAll(address: String) -> Int {
-        let bytes = Array(address.utf8)
         let before = registrations.count
-        registrations.removeAll { $0.address == bytes }
+        var address = address
+        address.withUTF8 { address in
+            store.withUnsafeBytes { store in
+                registrations.removeAll { registration in
+                    let registered = registration.address.bytes(in: store)
+                    guard registered.elementsEqual(UnsafeRawBufferPointer(address)) else {
+                        return false
+                    }
+                    unusedBytes += Int(registration.address.count) + max(Int(registration.typeSpec.count), 0)
+                    return true
+                }
+            }
+        }
         if registrations.count != before {
+            compactIfMostlyUnused()
             invalidate()
         }
         return before - registrations.count
@@ -210,7 +286,38 @@ public final class OSCDispatcher {
     /// Removes every handler (the fallback stays).
     public func removeAll() {
         registrations.removeAll()
+        store.removeAll()
+        unusedBytes = 0
         invalidate()
+    }
+
+    /// Counts the removed registration's bytes as unused.
+    private func forget(_ registration: OSCDispatchTable.Registration) {
+        unusedBytes += Int(registration.address.count) + max(Int(registration.typeSpec.count), 0)
+        compactIfMostlyUnused()
+    }
+
+    /// Copies the registrations' bytes to a store without gaps once the gaps are most of it.
+    private func compactIfMostlyUnused() {
+        guard unusedBytes > 4096 && 2 * unusedBytes > store.count else {
+            return
+        }
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(store.count - unusedBytes)
+        store.withUnsafeBytes { store in
+            for index in registrations.indices {
+                let address = registrations[index].address.bytes(in: store)
+                registrations[index].address.start = Int32(compacted.count)
+                compacted.append(contentsOf: address)
+                if registrations[index].typeSpec.count >= 0 {
+                    let spec = registrations[index].typeSpec.bytes(in: store)
+                    registrations[index].typeSpec.start = Int32(compacted.count)
+                    compacted.append(contentsOf: spec)
+                }
+            }
+        }
+        store = compacted
+        unusedBytes = 0
     }
 
     /// Calls every handler that `message` reaches: the handlers on its address, or on every
@@ -293,10 +400,7 @@ public final class OSCDispatcher {
     }
 
     private func compile() -> UncheckedReference<OSCDispatchTable> {
-        let table = OSCDispatchTable(
-            registrations.map {
-                OSCDispatchTable.Registration(address: $0.address, typeSpec: $0.typeSpec, handler: $0.handler)
-            })
+        let table = OSCDispatchTable(store: store, registrations: registrations)
         let reference = UncheckedReference(table)
         compiledOwner = table
         compiled = reference

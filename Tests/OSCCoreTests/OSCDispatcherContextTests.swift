@@ -35,6 +35,35 @@ import Testing
         return dispatcher
     }
 
+    @Test func sharedHandlerGetsEachRegistrationsTag() throws {
+        let recorder = Recorder()
+        let dispatcher = OSCDispatcher()
+        let shared = OSCDispatcher.SharedHandler(context: Request.self) { message, request, tag in
+            recorder.calls.append("\(message.address) \(tag) \(request.sender)")
+        }
+        var ids: [OSCMethodID] = []
+        for index in 0..<5 {
+            ids.append(try dispatcher.register("/knob/p\(index)", typeSpec: "f", handler: shared, tag: index * 10))
+        }
+        // A tag as wide as the table keeps it, and a plain handler beside the shared one.
+        try dispatcher.register("/knob/p4", handler: shared, tag: -Int(Int32.max))
+        try dispatcher.register("/knob/p4") { _ in recorder.calls.append("plain") }
+        let request = Request(sender: "a", serial: 1)
+        #expect(try Self.dispatch(dispatcher, "/knob/p3", context: request, [.float32(1)]) == 1)
+        #expect(try Self.dispatch(dispatcher, "/knob/p[0-1]", context: request, [.int32(1)]) == 2)
+        #expect(try Self.dispatch(dispatcher, "/knob/p4", context: request, [.float32(1)]) == 3)
+        // The type spec is the registration's: a string skips the tagged `f` ones.
+        #expect(try Self.dispatch(dispatcher, "/knob/p4", context: request, [.string("x")]) == 2)
+        #expect(dispatcher.unregister(ids[3]))
+        #expect(try Self.dispatch(dispatcher, "/knob/p3", context: request, [.float32(1)]) == 0)
+        #expect(
+            recorder.calls == [
+                "/knob/p3 30 a", "/knob/p[0-1] 0 a", "/knob/p[0-1] 10 a",
+                "/knob/p4 40 a", "/knob/p4 -2147483647 a", "plain",
+                "/knob/p4 -2147483647 a", "plain",
+            ])
+    }
+
     @Test func exactAddressGetsTheDispatchedContext() throws {
         let recorder = Recorder()
         let dispatcher = try Self.knobs(recorder)
