@@ -80,7 +80,9 @@ extension OSCQueryNamespace {
             guard let contents = node.contentsBytes else { return nil }
             render(bytes: contents, slots: node.contentsSlots, into: &writer)
         default:
-            guard let value = node.attribute(attribute.rawValue) else { return nil }
+            guard let value = attributes(of: node).first(where: { $0.key == attribute.rawValue })?.value else {
+                return nil
+            }
             writer.write(value)
         }
         writer.bytes.append(UInt8(ascii: "}"))

@@ -52,6 +52,14 @@ public final class OSCQueryNamespace: Sendable {
         indexByPath = byPath
     }
 
+    /// The attributes of `node` other than `VALUE` and `CONTENTS`, in the order they are written.
+    func attributes(of node: OSCQueryNode) -> [(key: String, value: OSCQueryJSON)] {
+        guard let parameter = node.parameter else {
+            return OSCQueryNamespaceBuilder.containerAttributes(path: node.path, description: node.description)
+        }
+        return OSCQueryNamespaceBuilder.methodAttributes(of: tree.allParameters[parameter], path: node.path)
+    }
+
     /// Every `FULL_PATH` of the namespace but `/`, depth first, each container before what it holds.
     public var paths: [String] {
         nodes.dropFirst().map(\.path)

@@ -27,10 +27,9 @@ struct OSCQueryNamespaceBuilder {
     private mutating func writeContainer(
         path: String, description: String?, parameterRange: Range<Int>, children: [Child]
     ) {
-        var attributes: [(key: String, value: OSCQueryJSON)] = [("FULL_PATH", .string(path)), ("ACCESS", .int(0))]
-        if let description { attributes.append(("DESCRIPTION", .string(description))) }
+        let attributes = Self.containerAttributes(path: path, description: description)
         let index = nodes.count
-        nodes.append(OSCQueryNode(path: path, parameter: nil, parameterRange: parameterRange, attributes: attributes))
+        nodes.append(OSCQueryNode(path: path, parameter: nil, parameterRange: parameterRange, description: description))
         let start = writer.bytes.count
         let firstSlot = slots.count
         writer.bytes.append(UInt8(ascii: "{"))
@@ -79,7 +78,7 @@ struct OSCQueryNamespaceBuilder {
         nodes.append(
             OSCQueryNode(
                 path: path, parameter: parameter.index, parameterRange: parameter.index..<parameter.index + 1,
-                attributes: attributes))
+                description: nil))
         let start = writer.bytes.count
         let slot = slots.count
         writer.bytes.append(UInt8(ascii: "{"))
@@ -107,6 +106,13 @@ struct OSCQueryNamespaceBuilder {
 
     private mutating func writeAttributes(_ attributes: [(key: String, value: OSCQueryJSON)]) {
         writeAttributes(attributes[...])
+    }
+
+    /// A container's attributes but `CONTENTS`.
+    static func containerAttributes(path: String, description: String?) -> [(key: String, value: OSCQueryJSON)] {
+        var attributes: [(key: String, value: OSCQueryJSON)] = [("FULL_PATH", .string(path)), ("ACCESS", .int(0))]
+        if let description { attributes.append(("DESCRIPTION", .string(description))) }
+        return attributes
     }
 
     /// A method's attributes but `VALUE`: `FULL_PATH` and `TYPE` first.

@@ -25,8 +25,8 @@ public struct OSCQueryPathChanges: Sendable, Hashable {
         removed = old.nodes.dropFirst().reversed().filter { !kept($0, in: newNodes) }.map(\.path)
         changed = new.nodes.dropFirst().filter { node in
             guard !node.isContainer, let before = oldNodes[node.path], !before.isContainer else { return false }
-            return before.attributes.map(\.key) != node.attributes.map(\.key)
-                || before.attributes.map(\.value) != node.attributes.map(\.value)
+            let (was, now) = (old.attributes(of: before), new.attributes(of: node))
+            return was.map(\.key) != now.map(\.key) || was.map(\.value) != now.map(\.value)
         }.map(\.path)
     }
 
