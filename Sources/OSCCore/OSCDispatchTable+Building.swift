@@ -151,7 +151,7 @@ extension OSCDispatchTable {
             nodes.append(
                 Node(
                     pathStart: Int32(pathStart), pathLength: Int32(path.count),
-                    segmentStart: Int32(pathStart + path.count - segmentLength), segmentLength: Int32(segmentLength),
+                    segmentLength: Int32(segmentLength),
                     childrenStart: 0, childrenCount: 0, subtreeEnd: 0,
                     methodsStart: 0, methodsCount: 0, hash: OSCDispatchTable.hash(path)))
             if !open.isEmpty {

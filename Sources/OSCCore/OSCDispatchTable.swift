@@ -17,8 +17,7 @@ final class OSCDispatchTable {
         /// The node's full address in `arena` (empty for the root).
         var pathStart: Int32
         var pathLength: Int32
-        /// The node's own part: the tail of its path.
-        var segmentStart: Int32
+        /// The node's own part: the last `segmentLength` bytes of its path.
         var segmentLength: Int32
         /// The node's children in `children`, sorted by their part's bytes.
         var childrenStart: Int32
@@ -29,6 +28,10 @@ final class OSCDispatchTable {
         var methodsStart: Int32
         var methodsCount: Int32
         var hash: UInt64
+
+        /// Where the node's own part starts in `arena`. Computed: a stored one made each of a
+        /// large tree's nodes 8 bytes larger (40, not 48).
+        var segmentStart: Int32 { pathStart + pathLength - segmentLength }
     }
 
     /// A handler in an object of its own: calling it through a `let` of a guaranteed reference
@@ -157,7 +160,8 @@ final class OSCDispatchTable {
     let methodList: [Int32]
     let methods: [Method]
     let typeSpecs: [UInt8]
-    /// Owns the handlers that `methods` reach without reference counting.
+    /// Owns the handlers that `methods` reach without reference counting, each once: a shared
+    /// handler serves thousands of methods.
     private let handlerBoxes: [HandlerBox]
 
     /// Recent patterns and the nodes they reached; direct-mapped on the pattern's hash.
@@ -185,7 +189,7 @@ final class OSCDispatchTable {
         var typeSpecs: [UInt8] = []
         var handlerBoxes: [HandlerBox] = []
         methods.reserveCapacity(registrations.count)
-        handlerBoxes.reserveCapacity(registrations.count)
+        var kept = Set<ObjectIdentifier>()
         var specBytes = 0
         for registration in registrations {
             specBytes += max(Int(registration.typeSpec.count), 0)
@@ -207,7 +211,9 @@ final class OSCDispatchTable {
                     specStart = Int32(typeSpecs.count)
                     typeSpecs.append(contentsOf: registration.typeSpec.bytes(in: store))
                 }
-                handlerBoxes.append(registration.handler)
+                if kept.insert(ObjectIdentifier(registration.handler)).inserted {
+                    handlerBoxes.append(registration.handler)
+                }
                 methods.append(
                     Method(
                         handler: UncheckedReference(registration.handler), typeSpecStart: specStart,
