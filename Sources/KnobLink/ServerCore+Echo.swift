@@ -27,6 +27,7 @@ extension ServerCore {
             subscribers.append(peer)
         }
         state.minimumInterval = peer.subscriptions.map(\.interval).min() ?? 0
+        state.resetIntervals()
         for index in parameters.indices {
             var forms: UInt8 = 0
             var interval = Double.infinity
@@ -35,7 +36,7 @@ extension ServerCore {
                 interval = min(interval, subscription.interval)
             }
             state.forms[index] = forms
-            state.interval[index] = interval.isFinite ? Float(interval) : 0
+            state.setInterval(index, interval.isFinite ? Float(interval) : 0)
         }
     }
 
@@ -123,7 +124,7 @@ extension ServerCore {
     private func dueTime(_ state: SubscriberState, _ index: Int) -> Double {
         let kind = state.pending[index]
         if kind == 3 { return 0 }
-        let rate = max(state.lastSent[index] + Double(state.interval[index]), state.nextFlush)
+        let rate = max(state.lastSent[index] + Double(state.interval(index)), state.nextFlush)
         return kind == 2 ? rate : max(rate, state.guardUntil(index))
     }
 

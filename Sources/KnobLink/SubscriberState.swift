@@ -10,9 +10,16 @@ final class SubscriberState {
     let count: Int
     /// The forms a parameter is sent in (flag bits; 0 = not subscribed to it).
     let forms: UncheckedBuffer<UInt8>
-    /// Seconds between two sends of a parameter. A `Float`: an interval needs no more than its
-    /// 24 bits (1/30 s is off by 1 ns), and this is one of the arrays every peer keeps per parameter.
-    let interval: UncheckedBuffer<Float>
+    /// Seconds between two sends of a parameter, as an index into `intervals`: a parameter's
+    /// interval is one of its subscriptions', so a peer has few distinct ones, and this is one of
+    /// the arrays every peer keeps per parameter (a byte, where a `Float` took four).
+    let intervalIndex: UncheckedBuffer<UInt8>
+    /// The distinct intervals, `intervals[0..<intervalCount]`; `intervals[0]` is 0 (no limit).
+    /// A `Float`: an interval needs no more than its 24 bits (1/30 s is off by 1 ns).
+    let intervals = UncheckedBuffer<Float>(count: SubscriberState.intervalCapacity, repeating: 0)
+    private(set) var intervalCount = 1
+    /// More than a peer can have: 16 subscriptions, and every LISTEN at 1/120 s.
+    static let intervalCapacity = 32
     /// When the parameter was last sent (monotonic seconds).
     let lastSent: UncheckedBuffer<Double>
     /// The value the peer is known to have: last sent, or set by the peer itself (NaN: unknown).
@@ -67,11 +74,47 @@ final class SubscriberState {
     init(count: Int) {
         self.count = count
         forms = UncheckedBuffer(count: count, repeating: 0)
-        interval = UncheckedBuffer(count: count, repeating: 0)
+        intervalIndex = UncheckedBuffer(count: count, repeating: 0)
         lastSent = UncheckedBuffer(count: count, repeating: -.infinity)
         lastSentValue = UncheckedBuffer(count: count, repeating: .nan)
         pending = UncheckedBuffer(count: count, repeating: 0)
         dirty = UncheckedBuffer(count: count, repeating: 0)
+    }
+
+    /// Seconds between two sends of the parameter at `index`.
+    @inline(__always)
+    func interval(_ index: Int) -> Float {
+        intervals[Int(intervalIndex[index])]
+    }
+
+    /// Forgets every parameter's interval, before they are set again.
+    func resetIntervals() {
+        intervalIndex.update(repeating: 0)
+        intervalCount = 1
+    }
+
+    /// Sets the interval of the parameter at `index`.
+    ///
+    /// Should a peer ever have more distinct intervals than the table holds, the parameter gets
+    /// the longest one kept that is not longer than its own: it may then be sent more often than
+    /// it asked, never less (its packets stay `minimumInterval` apart).
+    func setInterval(_ index: Int, _ interval: Float) {
+        var nearest = 0
+        for position in 0..<intervalCount {
+            let kept = intervals[position]
+            if kept == interval {
+                intervalIndex[index] = UInt8(position)
+                return
+            }
+            if kept < interval && kept > intervals[nearest] { nearest = position }
+        }
+        if intervalCount < Self.intervalCapacity {
+            intervals[intervalCount] = interval
+            intervalIndex[index] = UInt8(intervalCount)
+            intervalCount += 1
+        } else {
+            intervalIndex[index] = UInt8(nearest)
+        }
     }
 
     /// Whether this peer holds the parameter's touch.
