@@ -83,11 +83,11 @@ struct DumpCommand: RunnableCommand {
         KnobLinkTool.write(
             "Listening on \(transport == .udp ? "UDP" : "TCP") port \(listener.port)\n", to: .standardError)
         // The process ends in the signal handler; the sockets close with it.
-        withExtendedLifetime((listener, signals)) { dispatchMain() }
+        withExtendedLifetime((listener, signals)) { CommandQueue.parkMainThread() }
     }
 
-    /// Makes SIGINT and SIGTERM exit with status 0, once the main queue runs.
+    /// Makes SIGINT and SIGTERM exit with status 0, on the command queue.
     private static func exitOnSignals() -> any DispatchSourceRead {
-        SignalWatch.watch([SIGINT, SIGTERM], queue: .main) { _ in exit(0) }
+        SignalWatch.watch([SIGINT, SIGTERM], queue: CommandQueue.queue) { _ in exit(0) }
     }
 }

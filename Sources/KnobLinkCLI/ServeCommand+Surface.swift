@@ -28,7 +28,7 @@ extension ServeCommand {
                 return SurfaceStatus(name: name, peerCount: peers)
             },
             onQuit: {
-                DispatchQueue.main.async {
+                CommandQueue.queue.async {
                     server.stop()
                     exit(0)
                 }

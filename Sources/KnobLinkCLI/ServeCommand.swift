@@ -353,7 +353,7 @@ struct ServeCommand: RunnableCommand {
         // After the banner: the ready line stays the first, whatever the advertiser has to say.
         advertiser?.start()
         let summary = ServeSummary(server: server, logger: logger, interval: summaryInterval)
-        withExtendedLifetime((signals, summary, terminal)) { dispatchMain() }
+        withExtendedLifetime((signals, summary, terminal)) { CommandQueue.parkMainThread() }
     }
 
     /// The advertiser of the server as `_osc._udp` (its UDP port) and `_oscjson._tcp` (its HTTP port,
@@ -377,13 +377,15 @@ struct ServeCommand: RunnableCommand {
     }
 
     /// Makes SIGINT and SIGTERM (and with a surface SIGHUP: its terminal is gone) stop the
-    /// server (which writes the state file) and exit with status 0, once the main queue runs;
+    /// server (which writes the state file) and exit with status 0, on the command queue;
     /// the surface restores the terminal first, and the advertiser withdraws the server.
     private static func stopOnSignals(
         _ server: KnobLinkServer, surface: TerminalSurface?, advertiser: ZeroconfAdvertiser?
     ) -> [any DispatchSourceRead] {
         [
-            SignalWatch.watch(surface == nil ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGHUP], queue: .main) { _ in
+            SignalWatch.watch(
+                surface == nil ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGHUP], queue: CommandQueue.queue
+            ) { _ in
                 surface?.stop()
                 // stop() returns once the server has stopped on its loop and the state file is written.
                 server.stop()

@@ -101,18 +101,18 @@ struct SurfaceCommand: RunnableCommand {
                 screen.redraw()
             case .treeReplaced(let tree):
                 if let log { KnobLinkTool.write("\(url): the server's tree changed; redrawn\n", to: log) }
-                DispatchQueue.main.async { screen.replace(with: tree) }
+                CommandQueue.queue.async { screen.replace(with: tree) }
             case .waveChanged:
                 screen.waveChanged()
             }
         }
         screen.remote = remote
         try screen.show(remote.tree)
-        let signals = SignalWatch.watch([SIGINT, SIGTERM, SIGHUP], queue: .main) { _ in
+        let signals = SignalWatch.watch([SIGINT, SIGTERM, SIGHUP], queue: CommandQueue.queue) { _ in
             screen.stop()
             exit(0)
         }
-        withExtendedLifetime((signals, remote)) { dispatchMain() }
+        withExtendedLifetime((signals, remote)) { CommandQueue.parkMainThread() }
     }
 
     private static func reason(_ error: RemoteTreeError) -> String {
