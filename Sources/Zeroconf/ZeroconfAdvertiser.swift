@@ -28,7 +28,9 @@ public final class ZeroconfAdvertiser: Sendable {
     public let services: [ZeroconfService]
 
     private let log: @Sendable (ZeroconfLogLevel, String) -> Void
-    /// libavahi-client, opened when an advertiser first starts.
+    /// Why the system bus cannot be reached, asked before the library is opened.
+    private let systemBus: @Sendable () -> String?
+    /// libavahi-client, opened when an advertiser first starts where a system bus listens.
     private let library: @Sendable () -> Result<AvahiLibrary, AvahiLibraryError>
     private let onEstablished: @Sendable (String) -> Void
     private let state = Locked<Running?>(nil)
@@ -56,13 +58,15 @@ public final class ZeroconfAdvertiser: Sendable {
         onEstablished: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.init(
-            name: name, services: services, library: { AvahiLibrary.shared }, log: log, onEstablished: onEstablished)
+            name: name, services: services, systemBus: { SystemBus.unreachableReason() },
+            library: { AvahiLibrary.shared }, log: log, onEstablished: onEstablished)
     }
 
-    /// An advertiser that takes Avahi's functions from `library` (tests give it a library that
-    /// cannot be opened).
+    /// An advertiser that asks `systemBus` whether the bus listens and takes Avahi's functions
+    /// from `library` (tests give it a library that cannot be opened).
     init(
         name: String, services: [ZeroconfService],
+        systemBus: @escaping @Sendable () -> String?,
         library: @escaping @Sendable () -> Result<AvahiLibrary, AvahiLibraryError>,
         log: @escaping @Sendable (ZeroconfLogLevel, String) -> Void,
         onEstablished: @escaping @Sendable (String) -> Void
@@ -72,6 +76,7 @@ public final class ZeroconfAdvertiser: Sendable {
             "ZeroconfAdvertiser: one service of each kind, since they share one name")
         self.name = ZeroconfServiceName.sanitized(name)
         self.services = services
+        self.systemBus = systemBus
         self.library = library
         self.log = log
         self.onEstablished = onEstablished
@@ -99,10 +104,15 @@ public final class ZeroconfAdvertiser: Sendable {
     /// Does nothing when the advertiser runs already. When no daemon can be reached (no D-Bus
     /// system bus, or no `avahi-daemon` on it) it logs exactly one line that says so and how to
     /// start one or turn Zeroconf off, and returns with nothing left running; a later call
-    /// tries again. So it does when Avahi's client library is not installed.
+    /// tries again. So it does when Avahi's client library is not installed. Without a system bus
+    /// the library is not even loaded (``SystemBus``).
     public func start() {
         state.withLock { running in
             guard running == nil else { return }
+            if let reason = systemBus() {
+                log(.warning, Self.noDaemonMessage(reason))
+                return
+            }
             let api: KBAvahiAPI
             switch library() {
             case .success(let loaded): api = loaded.api
@@ -151,13 +161,16 @@ public final class ZeroconfAdvertiser: Sendable {
         api.threaded_poll_free(running.poll)
     }
 
+    private static func noDaemonMessage(_ reason: String) -> String {
+        "zeroconf off: no Avahi daemon runs (\(reason)); start one (`systemctl start avahi-daemon`, "
+            + "or `avahi-daemon -D` with D-Bus running) or pass --no-zeroconf"
+    }
+
     private static func unavailableMessage(_ error: Int32, api: KBAvahiAPI) -> String {
         let reason = api.strerror(error).map { String(cString: $0) } ?? "error \(error)"
         switch error {
         case Int32(AVAHI_ERR_NO_DAEMON), Int32(AVAHI_ERR_DBUS_ERROR):
-            return
-                "zeroconf off: no Avahi daemon runs (\(reason)); start one (`systemctl start avahi-daemon`, "
-                + "or `avahi-daemon -D` with D-Bus running) or pass --no-zeroconf"
+            return noDaemonMessage(reason)
         default:
             return "zeroconf off: cannot reach the Avahi daemon (\(reason)); pass --no-zeroconf to not try"
         }

@@ -16,7 +16,7 @@ import Testing
         let missing = "libavahi-client-not-installed.so.3"
         let lines = LogRecorder()
         let advertiser = ZeroconfAdvertiser(
-            name: "Nobody", services: [.osc(port: 9000)], library: { AvahiLibrary.load(missing) },
+            name: "Nobody", services: [.osc(port: 9000)], systemBus: { nil }, library: { AvahiLibrary.load(missing) },
             log: lines.log, onEstablished: { _ in })
         advertiser.start()
         #expect(!advertiser.isRunning)
