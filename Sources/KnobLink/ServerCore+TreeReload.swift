@@ -55,7 +55,9 @@ extension ServerCore {
         links?.treeWillChange()
 
         let oldParameters = parameters
-        let oldNamespace = namespace
+        // The namespaces are laid out for the path notifications only where a WebSocket client
+        // is there to get them.
+        let oldNamespace = httpSessions.values.contains { $0.webSocket != nil } ? namespace : nil
         var oldIndex: [String: Int] = [:]
         for (index, parameter) in oldParameters.enumerated() { oldIndex[parameter.oscAddress] = index }
         let previous = newTree.allParameters.map { oldIndex[$0.oscAddress] ?? -1 }
@@ -87,7 +89,7 @@ extension ServerCore {
             changed(index, origin: nil)
         }
         flushDue(now: currentSeconds())
-        notifyPathChanges(OSCQueryPathChanges(from: oldNamespace, to: namespace))
+        if let oldNamespace { notifyPathChanges(OSCQueryPathChanges(from: oldNamespace, to: namespace)) }
 
         let kept = Set(previous.filter { $0 >= 0 })
         let report = TreeReloadReport(

@@ -28,8 +28,18 @@ final class ServerCore: @unchecked Sendable {
     let configuration: KnobLinkServer.Configuration
     private(set) var parameters: [Parameter]
     private(set) var addresses: [ParameterAddresses]
-    /// The tree as OSCQuery serves it (PROTOCOL.md section 7), built once a tree.
-    private(set) var namespace: OSCQueryNamespace
+    /// The tree as OSCQuery serves it (PROTOCOL.md section 7), laid out once a tree, when first
+    /// asked for (an HTTP request, a `LISTEN`, a reload): a server that nobody queries over
+    /// OSCQuery never lays it out (0.4 MiB for 1,000 parameters).
+    var namespace: OSCQueryNamespace {
+        if let laidOutNamespace { return laidOutNamespace }
+        let namespace = OSCQueryNamespace(tree: tree, rootPrefix: namespaceRoot)
+        laidOutNamespace = namespace
+        return namespace
+    }
+    private var laidOutNamespace: OSCQueryNamespace?
+    /// The root prefix the namespace is laid out under (checked: `validatedRoot`).
+    private var namespaceRoot: String
     /// How many times the tree was replaced: what a local change or touch reported from another
     /// thread carries, so that one made on a tree that is gone is dropped, not applied to
     /// whatever parameter has its index now.
@@ -158,7 +168,7 @@ final class ServerCore: @unchecked Sendable {
         parameters = tree.allParameters
         let root = try Self.validatedRoot(configuration.root)
         addresses = parameters.map { ParameterAddresses(parameter: $0, root: root) }
-        namespace = OSCQueryNamespace(tree: tree, rootPrefix: root)
+        namespaceRoot = root
         feedback = FeedbackCache(addresses: addresses)
         presets = try configuration.presetsDirectory.map { path throws(PresetStoreError) in
             try PresetStore(path: path, limits: configuration.presetLimits)
@@ -317,7 +327,8 @@ final class ServerCore: @unchecked Sendable {
         servedTree.withLock { $0 = newTree }
         parameters = newTree.allParameters
         addresses = parameters.map { ParameterAddresses(parameter: $0, root: root) }
-        namespace = OSCQueryNamespace(tree: newTree, rootPrefix: root)
+        laidOutNamespace = nil
+        namespaceRoot = root
         feedback = FeedbackCache(addresses: addresses)
         treeGeneration += 1
         let (count, generation) = (parameters.count, treeGeneration)
