@@ -124,7 +124,7 @@ extension ServerCore {
     private func dueTime(_ state: SubscriberState, _ index: Int) -> Double {
         let kind = state.pending[index]
         if kind == 3 { return 0 }
-        let rate = max(state.lastSent[index] + Double(state.interval(index)), state.nextFlush)
+        let rate = max(state.lastSent(index) + Double(state.interval(index)), state.nextFlush)
         return kind == 2 ? rate : max(rate, state.guardUntil(index))
     }
 
@@ -199,7 +199,7 @@ extension ServerCore {
                 began = true
             }
             appendValue(index, value: value, forms: state.forms[index])
-            state.lastSent[index] = now
+            state.setLastSent(index, now)
             state.lastSentValue[index] = value
         }
         state.dirtyCount = kept

@@ -20,8 +20,15 @@ final class SubscriberState {
     private(set) var intervalCount = 1
     /// More than a peer can have: 16 subscriptions, and every LISTEN at 1/120 s.
     static let intervalCapacity = 32
-    /// When the parameter was last sent (monotonic seconds).
-    let lastSent: UncheckedBuffer<Double>
+    /// When the parameter was last sent, in seconds after ``sentEpoch``, rounded up: never earlier
+    /// than it was, so the rate is never exceeded. `-infinity`: never. A `Float`, where monotonic
+    /// seconds took a `Double`, 4 bytes more of each parameter for each peer: ``lastSent(_:)``.
+    private let lastSentOffset: UncheckedBuffer<Float>
+    /// The monotonic second that `lastSentOffset` counts from. Moved on once a send is
+    /// ``epochSpan`` past it, so that a new offset is below the span, where a `Float`'s step is
+    /// 2⁻¹⁶ s (15 µs).
+    private(set) var sentEpoch = 0.0
+    static let epochSpan = 128.0
     /// The value the peer is known to have: last sent, or set by the peer itself (NaN: unknown).
     let lastSentValue: UncheckedBuffer<Float>
     /// The arrays only a peer that sets or touches parameters needs (see
@@ -75,10 +82,42 @@ final class SubscriberState {
         self.count = count
         forms = UncheckedBuffer(count: count, repeating: 0)
         intervalIndex = UncheckedBuffer(count: count, repeating: 0)
-        lastSent = UncheckedBuffer(count: count, repeating: -.infinity)
+        lastSentOffset = UncheckedBuffer(count: count, repeating: -.infinity)
         lastSentValue = UncheckedBuffer(count: count, repeating: .nan)
         pending = UncheckedBuffer(count: count, repeating: 0)
         dirty = UncheckedBuffer(count: count, repeating: 0)
+    }
+
+    /// When the parameter at `index` was last sent (monotonic seconds; `-infinity`: never), at
+    /// most 15 µs later than it was.
+    @inline(__always)
+    func lastSent(_ index: Int) -> Double {
+        sentEpoch + Double(lastSentOffset[index])
+    }
+
+    /// Records that the parameter at `index` was sent at `now` (monotonic seconds, not earlier
+    /// than any time recorded before).
+    @inline(__always)
+    func setLastSent(_ index: Int, _ now: Double) {
+        if now - sentEpoch >= Self.epochSpan { moveEpoch(to: now) }
+        lastSentOffset[index] = Self.roundedUp(now - sentEpoch)
+    }
+
+    /// `seconds` as a `Float` not below it.
+    @inline(__always)
+    private static func roundedUp(_ seconds: Double) -> Float {
+        let rounded = Float(seconds)
+        return Double(rounded) < seconds ? rounded.nextUp : rounded
+    }
+
+    /// Counts every offset from `now` instead: each stays as late as it was, or later by a step.
+    @inline(never)
+    private func moveEpoch(to now: Double) {
+        let shift = now - sentEpoch
+        for index in 0..<count where lastSentOffset[index] != -.infinity {
+            lastSentOffset[index] = Self.roundedUp(Double(lastSentOffset[index]) - shift)
+        }
+        sentEpoch = now
     }
 
     /// Seconds between two sends of the parameter at `index`.
@@ -148,8 +187,9 @@ final class SubscriberState {
     /// - Parameter previous: for each parameter of the new tree, its index in the old one, or -1.
     func carry(from old: SubscriberState, previous: [Int]) {
         precondition(previous.count == count, "SubscriberState.carry: one old index per parameter")
+        sentEpoch = old.sentEpoch
         for (index, before) in previous.enumerated() where before >= 0 {
-            lastSent[index] = old.lastSent[before]
+            lastSentOffset[index] = old.lastSentOffset[before]
             lastSentValue[index] = old.lastSentValue[before]
             if old.pending[before] != 0 {
                 pending[index] = old.pending[before]
