@@ -105,7 +105,7 @@ public final class ZeroconfAdvertiser: Sendable {
     /// system bus, or no `avahi-daemon` on it) it logs exactly one line that says so and how to
     /// start one or turn Zeroconf off, and returns with nothing left running; a later call
     /// tries again. So it does when Avahi's client library is not installed. Without a system bus
-    /// the library is not even loaded (``SystemBus``).
+    /// the library is not even loaded: the advertiser first connects to the bus's socket.
     public func start() {
         state.withLock { running in
             guard running == nil else { return }
