@@ -18,6 +18,16 @@ public struct OSCUDPOptions: Sendable, Hashable {
     public var multicastInterface: String?
     /// How many datagrams one `recvmmsg` call takes.
     public var batchSize = 32
+    /// How many full receive calls in a row make one batch for `onBatchEnd`
+    /// (``OSCUDPServer/start(_:onBatchEnd:onDeliveryFailure:)``) while datagrams keep queuing.
+    ///
+    /// A call that fills every slot means more is probably waiting, so the socket is read again
+    /// at once, without waiting, before the end of the batch is reported; the end comes when a
+    /// call returns fewer datagrams, finds none, or this many calls were full. A server that
+    /// flushes its feedback at each batch's end then sends one bundle per subscriber for up to
+    /// `batchSize × fullBatchesPerEnd` datagrams under load, and at once when they come one at a
+    /// time. 1 reports the end of every call.
+    public var fullBatchesPerEnd = 4
     /// The largest datagram received whole; longer ones are dropped and counted.
     public var maximumDatagramSize = 65_536
 
@@ -37,6 +47,7 @@ public struct OSCUDPOptions: Sendable, Hashable {
     /// How the socket waits for datagrams; ``Reader/thread`` by default, for latency.
     public var reader = Reader.thread
 
-    /// The defaults: a 4 MiB receive buffer, batches of 32, datagrams up to 64 KiB, a reader thread.
+    /// The defaults: a 4 MiB receive buffer, batches of 32 (up to four of them back to back under
+    /// load), datagrams up to 64 KiB, a reader thread.
     public init() {}
 }

@@ -63,8 +63,10 @@ public final class OSCUDPServer: Sendable {
     /// error queue the handler is never called.
     /// - Parameters:
     ///   - handler: gets each datagram, as in ``start(_:)``.
-    ///   - onBatchEnd: called on the loop after the datagrams of one receive call (one or many)
-    ///     went to `handler`: where to send, once, what a burst of datagrams asked for.
+    ///   - onBatchEnd: called on the loop after the datagrams of one batch went to `handler`:
+    ///     where to send, once, what a burst of datagrams asked for. A batch is one receive call
+    ///     (one datagram or many), or, while the socket keeps filling every call, up to
+    ///     ``OSCUDPOptions/fullBatchesPerEnd`` calls read back to back.
     ///   - onDeliveryFailure: gets each report, on the loop.
     public func start(
         _ handler: @escaping @Sendable (UnsafeRawBufferPointer, OSCSocketAddress) -> Void,

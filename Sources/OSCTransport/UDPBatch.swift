@@ -90,7 +90,9 @@ final class UDPBatch: @unchecked Sendable {
     ///   - waitForOne: block until one datagram is there (on a blocking socket), then take what
     ///     else is queued without waiting.
     ///   - limit: receive at most this many (at most ``count``).
-    func receive(_ fd: Int32, waitForOne: Bool = false, limit: Int? = nil) -> Int {
+    ///   - dontWait: return at once (-1 with `EAGAIN`) if nothing is queued, even on a blocking
+    ///     socket.
+    func receive(_ fd: Int32, waitForOne: Bool = false, limit: Int? = nil, dontWait: Bool = false) -> Int {
         let count = min(limit ?? self.count, self.count)
         for index in 0..<count {
             let header = header(index)
@@ -98,15 +100,16 @@ final class UDPBatch: @unchecked Sendable {
             header.pointee.msg_flags = 0
             iovecs[index].iov_len = slotSize
         }
+        let noWait = dontWait ? Int32(MSG_DONTWAIT) : 0
         if count > 1, let receiveMultiple = Self.receiveMultiple {
             #if os(Linux)
-                let flags = waitForOne ? Int32(MSG_WAITFORONE) : 0
+                let flags = (waitForOne ? Int32(MSG_WAITFORONE) : 0) | noWait
             #else
-                let flags: Int32 = 0
+                let flags = noWait
             #endif
             return Int(receiveMultiple(fd, headers, UInt32(count), flags, nil))
         }
-        let received = recvmsg(fd, header(0), 0)
+        let received = recvmsg(fd, header(0), noWait)
         if received >= 0 {
             (headers + Self.lengthOffset).storeBytes(of: UInt32(received), as: UInt32.self)
             return 1

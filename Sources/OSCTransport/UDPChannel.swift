@@ -43,6 +43,8 @@ final class UDPChannel: @unchecked Sendable {
     private var receiveBatch: UDPBatch?
     /// The reader thread's latest batch size, for its delivery work item (see `runReaderThread`).
     private var pendingCount = 0
+    /// Whether that delivery ends a batch (``OSCUDPOptions/fullBatchesPerEnd``).
+    private var pendingEndsBatch = true
 
     init(
         loop: OSCEventLoop, bindTo address: OSCSocketAddress, connectTo remote: OSCSocketAddress?,
@@ -178,20 +180,33 @@ final class UDPChannel: @unchecked Sendable {
         // block (allocated and released) on every hop into the loop; a work item's block is made once.
         // The count is handed over through `pendingCount`, written before each `sync` and read inside it.
         let delivery = DispatchWorkItem { [self] in
-            if !closed { deliver(batch, count: pendingCount) }
+            if !closed { deliver(batch, count: pendingCount, endsBatch: pendingEndsBatch) }
+        }
+        let batchEnd = DispatchWorkItem { [self] in
+            if !closed { endBatch() }
         }
         // Asking for a batch costs a failed attempt at a second datagram whenever only one came,
         // which is most of the round-trip time a ping-pong adds. So one datagram is asked for
         // while datagrams come one at a time, and batches while they queue up: when the last
-        // call returned more than one, or returned without having had to wait.
-        var batching = false
+        // call returned more than one, or returned without having had to wait. The first call
+        // takes a batch: what queued before the reader started is read as one.
+        var batching = true
+        // Full calls delivered since the last end of a batch: while it is not 0, the next call
+        // does not wait, and finding nothing ends the batch.
+        var fullCalls = 0
         while !closing.load(ordering: .acquiring) {
             // The only blocking call on this socket (every send passes MSG_DONTWAIT): it waits
             // for one datagram and, when batching, takes what else is queued.
             let started = Self.monotonicNanoseconds()
-            let count = batch.receive(fd, waitForOne: true, limit: batching ? batch.count : 1)
+            let count = batch.receive(
+                fd, waitForOne: true, limit: batching ? batch.count : 1, dontWait: fullCalls > 0)
             let code = errno
             batching = count > 1 || Self.monotonicNanoseconds() - started < 5_000
+            if count < 0, fullCalls > 0, code == EAGAIN || code == EWOULDBLOCK {
+                fullCalls = 0
+                loop.queue.sync(execute: batchEnd)
+                continue
+            }
             if count < 0 {
                 if code == EINTR || code == EAGAIN { continue }
                 // A pending ICMP report fails the receive once: its details wait in the error queue.
@@ -205,8 +220,10 @@ final class UDPChannel: @unchecked Sendable {
             }
             // Zero messages means the socket was shut down by close().
             if count == 0 { break }
+            fullCalls = count == batch.count && fullCalls + 1 < options.fullBatchesPerEnd ? fullCalls + 1 : 0
             // Runs in place on this thread when the loop is idle, serialised with the loop's work.
             pendingCount = count
+            pendingEndsBatch = fullCalls == 0
             loop.queue.sync(execute: delivery)
         }
         writer.closeDescriptor()
@@ -263,10 +280,12 @@ final class UDPChannel: @unchecked Sendable {
     private func drain() {
         guard let batch = receiveBatch, handler != nil, !closed else { return }
         var woken = true
+        var fullCalls = 0
         while !closed {
             let count: Int
             do {
                 guard let received = try SystemCall.run("recvmmsg", { batch.receive(fd) }) else {
+                    if fullCalls > 0 { endBatch() }
                     // Woken with nothing to read: the socket polls POLLERR while its error queue
                     // holds reports (a send may have taken the pending error), so read them now or
                     // the source fires again at once.
@@ -283,14 +302,19 @@ final class UDPChannel: @unchecked Sendable {
                 counters.receiveErrors.add(1, ordering: .relaxed)
                 // A connected socket reports an ICMP error once; keep reading what else is queued.
                 if error.errno == ECONNREFUSED { continue }
+                if fullCalls > 0 { endBatch() }
                 return
             }
-            if count == 0 { return }
-            deliver(batch, count: count)
+            if count == 0 {
+                if fullCalls > 0 { endBatch() }
+                return
+            }
+            fullCalls = count == batch.count && fullCalls + 1 < options.fullBatchesPerEnd ? fullCalls + 1 : 0
+            deliver(batch, count: count, endsBatch: fullCalls == 0)
         }
     }
 
-    private func deliver(_ batch: UDPBatch, count: Int) {
+    private func deliver(_ batch: UDPBatch, count: Int, endsBatch: Bool) {
         guard let handler else { return }
         var delivered = 0
         for index in 0..<count {
@@ -303,6 +327,11 @@ final class UDPChannel: @unchecked Sendable {
             delivered += 1
         }
         counters.received.add(delivered, ordering: .relaxed)
+        if endsBatch { endBatch() }
+    }
+
+    /// Reports the end of a batch; on the loop.
+    private func endBatch() {
         if let batchEndHandler, !closed { batchEndHandler() }
     }
 
