@@ -567,10 +567,12 @@ int kb_sp_end_child(int pid, int stdin_fd) {
 
 // ---- the kernel's limit for the fan-out ----
 
-int kb_sp_kernel_fanout(int subscribers, int per_datagram, long sets, double *sets_per_second, long *received) {
+int kb_sp_kernel_fanout(
+    int subscribers, int per_datagram, long sets_per_datagram, long sets, double *sets_per_second, long *received) {
     *sets_per_second = 0;
     *received = 0;
-    if (subscribers < 1 || subscribers > 1024 || per_datagram < 1 || per_datagram > 64) return -1;
+    if (subscribers < 1 || subscribers > 1024 || per_datagram < 1 || per_datagram > 64 || sets_per_datagram < 1)
+        return -1;
     int *fds = calloc((size_t)subscribers, sizeof *fds);
     struct sockaddr_in *to = calloc((size_t)subscribers, sizeof *to);
     struct mmsghdr *messages = calloc((size_t)subscribers, sizeof *messages);
@@ -620,9 +622,9 @@ int kb_sp_kernel_fanout(int subscribers, int per_datagram, long sets, double *se
     if (pthread_create(&thread, NULL, receiver_loop, &state) != 0) goto done;
     threaded = 1;
     uint64_t start = now_ns();
-    for (long set = 0; set < sets; set += per_datagram) {
-        // One call per set, a datagram to each subscriber: what a server that batched perfectly
-        // would ask of the kernel.
+    for (long set = 0; set < sets; set += sets_per_datagram) {
+        // One call per datagram's worth of sets, a datagram to each subscriber: what a server that
+        // batched perfectly would ask of the kernel.
         for (int sent = 0; sent < subscribers;) {
             int n = sendmmsg(sender, messages + sent, (unsigned)(subscribers - sent), 0);
             if (n <= 0) {

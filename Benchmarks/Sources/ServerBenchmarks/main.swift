@@ -171,31 +171,42 @@ if options.only.contains("throughput") {
 
     // The kernel's limit for the unlimited fan-out, in the same run and with no server in between
     // (issue 14): a sendmmsg to the 32 subscriber sockets, drained by a thread, of one datagram a
-    // set (no coalescing), and of the datagrams KnobLink sent, bundles of its echoes per datagram.
+    // set (no coalescing), and of the datagrams KnobLink sent: as many per set, each a bundle of as
+    // many echoes.
     let unlimited = runs["KnobLink, 32 unlimited"]!
-    let echoesPerDatagram = max(
-        1,
-        Int(
-            (Double(unlimited.map(\.result.echoes).reduce(0, +))
-                / Double(max(1, unlimited.map(\.result.datagrams).reduce(0, +)))).rounded()))
-    for perDatagram in [1, echoesPerDatagram] {
+    let datagrams = Double(max(1, unlimited.map(\.result.datagrams).reduce(0, +)))
+    let echoesPerDatagram = max(1, Int((Double(unlimited.map(\.result.echoes).reduce(0, +)) / datagrams).rounded()))
+    let setsPerDatagram = max(
+        1, Int((Double(unlimited.map(\.result.applied).reduce(0, +)) * Double(subscriberCount) / datagrams).rounded()))
+    for (perDatagram, setsPer) in [(1, 1), (echoesPerDatagram, setsPerDatagram)] {
         var rates: [Double] = []
         var drained = 0
         for _ in 0..<options.rounds {
             var rate = 0.0
             precondition(
-                kb_sp_kernel_fanout(Int32(subscriberCount), Int32(perDatagram), sets, &rate, &drained) == 0,
+                kb_sp_kernel_fanout(Int32(subscriberCount), Int32(perDatagram), setsPer, sets, &rate, &drained) == 0,
                 "kernel fan-out")
             rates.append(rate)
         }
         let kernelRate = Statistics.median(rates)
-        let shape = perDatagram == 1 ? "a datagram a set" : "bundles of \(perDatagram) echoes, as KnobLink sent"
+        let shape =
+            perDatagram == 1
+            ? "a datagram a set"
+            : "as KnobLink sent: bundles of \(perDatagram) echoes, a datagram per subscriber per \(setsPer) sets"
         report.add(
             "applied sets/s, 32 unlimited, vs the kernel's sendmmsg limit (\(shape))",
             knobLink: Format.rate(median("KnobLink, 32 unlimited")),
             peer: "kernel \(Format.rate(kernelRate)) (\(drained) datagrams drained)",
             ratio: median("KnobLink, 32 unlimited") / kernelRate, target: nil)
     }
+    // The server's own ceiling with this setter: the same sets with no fan-out at all.
+    report.add(
+        "applied sets/s, 32 unlimited, vs no subscriber (the same server and setter, no fan-out)",
+        knobLink: Format.rate(median("KnobLink, 32 unlimited")),
+        peer: "no subscriber \(Format.rate(median("KnobLink, no subscriber")))",
+        ratio: Rounds.pairedRatio(
+            runs["KnobLink, 32 unlimited"]!.map(\.appliedRate), runs["KnobLink, no subscriber"]!.map(\.appliedRate)),
+        target: nil)
 
     // The announced capacity: 80% of the median full-speed rate; offered at that rate, every set must be
     // applied and every subscriber must end at the last value of each parameter. An unlimited subscriber

@@ -51,12 +51,15 @@ typedef struct {
 /// Returns 0, or -1 if a subscription was not confirmed.
 int kb_sp_throughput(const kb_sp_throughput_config *config, kb_sp_throughput_result *result);
 
-/// The kernel's side of the fan-out, with no server: for every `per_datagram` of `sets` sets, one
-/// `sendmmsg` of a datagram to each of `subscribers` loopback sockets, which a thread drains with
-/// `recvmmsg`. A datagram is the echo `/p/pN ,f v` (16 bytes), or a bundle of `per_datagram` of
-/// them, as the server packs the echoes of sets that come faster than it sends. `sets_per_second`
-/// counts sets; `received` the datagrams drained. Returns 0, or -1 if a socket could not be opened.
-int kb_sp_kernel_fanout(int subscribers, int per_datagram, long sets, double *sets_per_second, long *received);
+/// The kernel's side of the fan-out, with no server: for every `sets_per_datagram` of `sets` sets,
+/// one `sendmmsg` of a datagram to each of `subscribers` loopback sockets, which a thread drains
+/// with `recvmmsg`. A datagram is the echo `/p/pN ,f v` (16 bytes), or a bundle of
+/// `echoes_per_datagram` of them, as the server packs the latest values of the sets that come
+/// faster than it sends (several sets of one address leave one echo). `sets_per_second` counts
+/// sets; `received` the datagrams drained. Returns 0, or -1 if a socket could not be opened.
+int kb_sp_kernel_fanout(
+    int subscribers, int echoes_per_datagram, long sets_per_datagram, long sets, double *sets_per_second,
+    long *received);
 
 /// `count` subscriber sockets subscribed to the server on `port` (confirmed), kept open; their
 /// descriptors into `fds`. Returns the number confirmed.
