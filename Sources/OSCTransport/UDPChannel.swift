@@ -220,7 +220,8 @@ final class UDPChannel: @unchecked Sendable {
             }
             // Zero messages means the socket was shut down by close().
             if count == 0 { break }
-            fullCalls = count == batch.count && fullCalls + 1 < options.fullBatchesPerEnd ? fullCalls + 1 : 0
+            fullCalls = Self.fullCallsInARow(
+                after: count, of: batch.count, limit: options.fullBatchesPerEnd, following: fullCalls)
             // Runs in place on this thread when the loop is idle, serialised with the loop's work.
             pendingCount = count
             pendingEndsBatch = fullCalls == 0
@@ -281,11 +282,12 @@ final class UDPChannel: @unchecked Sendable {
         guard let batch = receiveBatch, handler != nil, !closed else { return }
         var woken = true
         var fullCalls = 0
+        // Whatever ends the drain ends a batch that full calls left open.
+        defer { if fullCalls > 0 { endBatch() } }
         while !closed {
             let count: Int
             do {
                 guard let received = try SystemCall.run("recvmmsg", { batch.receive(fd) }) else {
-                    if fullCalls > 0 { endBatch() }
                     // Woken with nothing to read: the socket polls POLLERR while its error queue
                     // holds reports (a send may have taken the pending error), so read them now or
                     // the source fires again at once.
@@ -302,14 +304,11 @@ final class UDPChannel: @unchecked Sendable {
                 counters.receiveErrors.add(1, ordering: .relaxed)
                 // A connected socket reports an ICMP error once; keep reading what else is queued.
                 if error.errno == ECONNREFUSED { continue }
-                if fullCalls > 0 { endBatch() }
                 return
             }
-            if count == 0 {
-                if fullCalls > 0 { endBatch() }
-                return
-            }
-            fullCalls = count == batch.count && fullCalls + 1 < options.fullBatchesPerEnd ? fullCalls + 1 : 0
+            if count == 0 { return }
+            fullCalls = Self.fullCallsInARow(
+                after: count, of: batch.count, limit: options.fullBatchesPerEnd, following: fullCalls)
             deliver(batch, count: count, endsBatch: fullCalls == 0)
         }
     }
@@ -328,6 +327,12 @@ final class UDPChannel: @unchecked Sendable {
         }
         counters.received.add(delivered, ordering: .relaxed)
         if endsBatch { endBatch() }
+    }
+
+    /// The full calls in a row after a call that returned `count` datagrams: one more if it
+    /// filled every slot and the batch may grow, else 0 (the call ends the batch).
+    private static func fullCallsInARow(after count: Int, of slots: Int, limit: Int, following previous: Int) -> Int {
+        count == slots && previous + 1 < limit ? previous + 1 : 0
     }
 
     /// Reports the end of a batch; on the loop.
