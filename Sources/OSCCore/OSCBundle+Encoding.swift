@@ -45,11 +45,7 @@ extension OSCBundle {
             for index in elements.indices {
                 // Each size is filled in after its element is written, so nothing is measured twice.
                 OSCWire.checkRoom(next + 4, limit)
-                let size: Int
-                switch elements[index] {
-                case .message(let message): size = message.write(to: base, at: next + 4, limit: limit)
-                case .bundle(let bundle): size = bundle.write(to: base, at: next + 4, limit: limit)
-                }
+                let size = elements[index].write(to: base, at: next + 4, limit: limit)
                 OSCWire.storeUInt32(UInt32(truncatingIfNeeded: size), base, next)
                 next += 4 + size
             }

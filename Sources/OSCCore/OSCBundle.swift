@@ -75,7 +75,7 @@ public struct OSCBundle: Sendable {
         case .values(let timeTag, let elements):
             for element in elements {
                 switch element {
-                case .message(let message): message.withView { body($0, timeTag) }
+                case .message(let message): message.view { body($0, timeTag) }
                 case .bundle(let bundle): bundle.forEachMessage(body)
                 }
             }

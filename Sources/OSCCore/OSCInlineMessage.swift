@@ -18,6 +18,7 @@ struct OSCInlineMessage: Sendable {
 
     /// A copy of a validated message of at most ``capacity`` bytes at `base`, laid out as `layout`
     /// (offsets from `base`).
+    @inline(__always)
     init(copying base: UnsafeRawPointer, _ layout: OSCPacketValidator.MessageLayout) {
         let start = layout.start
         let count = layout.end - start

@@ -46,21 +46,25 @@ extension OSCMessage {
 
     /// Writes the message at `offset`, trapping if it would pass `limit`.
     /// - Returns: the number of bytes written.
+    @inline(__always)
     func write(to base: UnsafeMutableRawPointer, at offset: Int, limit: Int) -> Int {
         guard case .values(let address, let arguments) = representation else {
             return withView { $0.writeCanonical(to: base, at: offset, limit: limit) }
         }
         let tagsStart = OSCWire.write(address, to: base, at: offset, limit: limit)
-        let tagCount = arguments.withUnsafeBufferPointer { OSCArgument.tagCount(of: $0) }
-        let dataStart = tagsStart + OSCWire.paddedStringLength(1 + tagCount)
-        OSCWire.checkRoom(dataStart, limit)
-        // Zero the type tag string's last word first, so that its NUL and padding are in place.
-        base.storeBytes(of: 0, toByteOffset: dataStart - 4, as: UInt32.self)
-        base.storeBytes(of: UInt8(ascii: ","), toByteOffset: tagsStart, as: UInt8.self)
-        var next = (tag: tagsStart + 1, data: dataStart)
-        for index in arguments.indices {
-            next = arguments[index].write(to: base, tag: next.tag, data: next.data, limit: limit)
+        // Through the buffer: its subscript lends each argument in place, where the array's copies
+        // it out (a retain and a release of every string and blob).
+        return arguments.withUnsafeBufferPointer { arguments in
+            let dataStart = tagsStart + OSCWire.paddedStringLength(1 + OSCArgument.tagCount(of: arguments))
+            OSCWire.checkRoom(dataStart, limit)
+            // Zero the type tag string's last word first, so that its NUL and padding are in place.
+            base.storeBytes(of: 0, toByteOffset: dataStart - 4, as: UInt32.self)
+            base.storeBytes(of: UInt8(ascii: ","), toByteOffset: tagsStart, as: UInt8.self)
+            var next = (tag: tagsStart + 1, data: dataStart)
+            for index in arguments.indices {
+                next = arguments[index].write(to: base, tag: next.tag, data: next.data, limit: limit)
+            }
+            return next.data - offset
         }
-        return next.data - offset
     }
 }

@@ -38,6 +38,10 @@ public struct OSCMessage: Sendable {
 
     /// The message that validation found at `layout` in the bytes at `base`: inline when it is
     /// short, else in a storage of its own.
+    ///
+    /// Inlined, so that the inline message is built where the decoded packet is returned rather
+    /// than copied there through two results.
+    @inline(__always)
     init(decoding layout: OSCPacketValidator.MessageLayout, in base: UnsafeRawPointer) {
         let count = layout.end - layout.start
         if count <= OSCInlineMessage.capacity {

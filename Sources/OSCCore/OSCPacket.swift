@@ -17,7 +17,7 @@ extension OSCPacket {
     /// The views are valid only during the call to `body`.
     public func forEachMessage(_ body: (OSCMessageView, OSCTimeTag) -> Void) {
         switch self {
-        case .message(let message): message.withView { body($0, .immediately) }
+        case .message(let message): message.view { body($0, .immediately) }
         case .bundle(let bundle): bundle.forEachMessage(body)
         }
     }

@@ -2,6 +2,13 @@ extension OSCWire {
     /// Calls `body` with the UTF-8 bytes of `string` up to its first NUL, as a C peer would send it.
     @inline(__always)
     static func withWireBytes<R>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // Read in place, without the copy (a retain and a release) that `withUTF8` would need to
+        // be allowed to make the string contiguous: a native or small string always is.
+        if let result = string.utf8.withContiguousStorageIfAvailable({ utf8 in
+            body(UnsafeBufferPointer(start: utf8.baseAddress, count: lengthBeforeNUL(utf8)))
+        }) {
+            return result
+        }
         var string = string
         return string.withUTF8 { utf8 in
             body(UnsafeBufferPointer(start: utf8.baseAddress, count: lengthBeforeNUL(utf8)))
