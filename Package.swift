@@ -59,7 +59,9 @@ let package = Package(
         .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
         // DNS-SD advertising (`_osc._udp`, `_oscjson._tcp`) through the Avahi daemon.
         .target(name: "Zeroconf", dependencies: ["CAvahi", "Locking"]),
-        .target(name: "Waveform", dependencies: ["CSndFile", "CZlib", "Controls"]),
+        // Read-only windows of a file, guarded against SIGBUS when the file shrinks under them (C: a signal handler).
+        .target(name: "CFileWindow"),
+        .target(name: "Waveform", dependencies: ["CSndFile", "CZlib", "CFileWindow", "Controls"]),
         .target(
             name: "KnobLink",
             dependencies: [
@@ -106,7 +108,8 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "Controls", "Parameters", "Waveform", "Locking"]),
         .testTarget(
-            name: "WaveformTests", dependencies: ["Waveform", "CSndFile", "CZlib", "Controls", "ControlsTesting"],
+            name: "WaveformTests",
+            dependencies: ["Waveform", "CSndFile", "CZlib", "CFileWindow", "Controls", "ControlsTesting"],
             exclude: ["Fixtures"],
             // The tests write their audio with libsndfile's own functions, so they link it.
             linkerSettings: [.linkedLibrary("sndfile")]),

@@ -14,7 +14,7 @@
 // prefix; listed once, for the table and for its lookup.
 #define KB_SNDFILE_FUNCTIONS(X)                                                                        \
     X(open) X(open_fd) X(open_virtual) X(close) X(error) X(strerror) X(error_number) X(command)     \
-    X(readf_short) X(readf_float)
+    X(readf_short) X(readf_float) X(seek)
 
 // Each function's pointer, typed from its declaration.
 typedef struct {

@@ -35,11 +35,24 @@ extension AudioAnalysis {
         summary: Bool = true, progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false },
         regularFileOnly: Bool = false
     ) throws(AudioDecodingError) {
+        try self.init(
+            contentsOf: path, options: options, pairs: pairs, summary: summary, progress: progress,
+            isCancelled: isCancelled, regularFileOnly: regularFileOnly, readsInPlace: true)
+    }
+
+    /// ``init(contentsOf:options:pairs:summary:progress:isCancelled:regularFileOnly:)``, reading
+    /// 16-bit WAV in place from a mapping (``PCMWindows``) only when `readsInPlace` is set; the
+    /// tests compare the two.
+    init(
+        contentsOf path: String, options: WaveformOptions = .init(), pairs: WaveformPairHandling = .keep,
+        summary: Bool = true, progress: (WaveformProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false },
+        regularFileOnly: Bool = false, readsInPlace: Bool
+    ) throws(AudioDecodingError) {
         try Self.check(options, name: path)
         let file = regularFileOnly ? try SoundFile(regularFile: path) : try SoundFile(path: path)
         try self.init(
             decoding: file, options: options, pairs: pairs, summary: summary, progress: progress,
-            isCancelled: isCancelled)
+            isCancelled: isCancelled, readsInPlace: readsInPlace)
     }
 
     /// Decodes audio file bytes held in memory (any format the file entry point reads) and analyses them.
@@ -61,7 +74,7 @@ extension AudioAnalysis {
         try Self.check(options, name: name)
         try self.init(
             decoding: try SoundFile(bytes: audioBytes, name: name), options: options, pairs: pairs,
-            summary: summary, progress: progress, isCancelled: isCancelled)
+            summary: summary, progress: progress, isCancelled: isCancelled, readsInPlace: false)
     }
 
     /// Refuses `options` the analyzer would trap on, before the file named `name` is opened.
@@ -76,7 +89,7 @@ extension AudioAnalysis {
 
     private init(
         decoding file: SoundFile, options: WaveformOptions, pairs: WaveformPairHandling, summary: Bool,
-        progress: (WaveformProgress) -> Void, isCancelled: () -> Bool
+        progress: (WaveformProgress) -> Void, isCancelled: () -> Bool, readsInPlace: Bool
     ) throws(AudioDecodingError) {
         let info = file.info
         let path = info.path
@@ -119,13 +132,50 @@ extension AudioAnalysis {
         } else {
             let buffer = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunkFrames * info.channels)
             defer { buffer.deallocate() }
-            while true {
+            // After the first chunk, read in place from the page cache where the format allows.
+            var windows = readsInPlace ? PCMWindows(file) : nil
+            reading: while true {
                 if isCancelled() { throw AudioDecodingError(path: path, reason: .cancelled) }
                 let read = Int(file.api.readf_short(file.handle, buffer.baseAddress, sf_count_t(chunkFrames)))
                 guard read > 0 else { break }
-                analyzer.consume(interleaved: UnsafeBufferPointer(rebasing: buffer[0..<read * info.channels]))
+                let samples = UnsafeBufferPointer(rebasing: buffer[0..<read * info.channels])
+                analyzer.consume(interleaved: samples)
                 chunks += 1
                 if chunks % Self.chunksPerReport == 0 { report(final: false) }
+                guard let mapped = windows else { continue }
+                windows = nil
+                guard mapped.matches(samples) else { continue }
+                var cancelled = false
+                // Reported and polled as often as through libsndfile: every `chunksPerReport` chunks.
+                let slice = chunkFrames * Self.chunksPerReport * info.channels
+                let end = mapped.read(from: analyzer.frameCount) { samples in
+                    var start = 0
+                    while start < samples.count {
+                        if isCancelled() {
+                            cancelled = true
+                            return false
+                        }
+                        let end = min(samples.count, start + slice)
+                        analyzer.consume(interleaved: UnsafeBufferPointer(rebasing: samples[start..<end]))
+                        report(final: false)
+                        start = end
+                    }
+                    return true
+                }
+                switch end {
+                case .lost(let frame):
+                    throw AudioDecodingError(
+                        path: path, reason: .truncated(expectedFrames: mapped.frames, decodedFrames: frame))
+                case .read(let frame):
+                    if cancelled { throw AudioDecodingError(path: path, reason: .cancelled) }
+                    if frame == mapped.frames { break reading }
+                    // A window could not be mapped: libsndfile reads on from there.
+                    guard file.api.seek(file.handle, sf_count_t(frame), SEEK_SET) == sf_count_t(frame) else {
+                        throw AudioDecodingError(
+                            path: path,
+                            reason: .readFailed(detail: "could not seek to frame \(frame)", decodedFrames: frame))
+                    }
+                }
             }
         }
         if let error = file.error {

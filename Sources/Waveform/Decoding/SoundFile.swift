@@ -22,6 +22,9 @@ final class SoundFile {
     let reader: MemoryReader?
     /// The descriptor behind a handle opened by ``init(regularFile:)``, closed after the handle.
     let descriptor: Int32
+    /// Where libsndfile left `descriptor` once it had read the header: the first byte of the
+    /// audio data in the formats whose samples follow the header (``PCMWindows`` checks it).
+    let dataOffset: Int
 
     convenience init(path: String) throws(AudioDecodingError) {
         // Foundation stays out of the decoder: it would cost a process more resident memory than
@@ -37,8 +40,10 @@ final class SoundFile {
         guard status.st_mode & S_IFMT != S_IFDIR else {
             throw AudioDecodingError(path: path, reason: .notReadable(detail: "it is a directory"))
         }
-        if status.st_mode & S_IFMT == S_IFREG && status.st_size == 0 {
-            throw AudioDecodingError(path: path, reason: .empty)
+        if status.st_mode & S_IFMT == S_IFREG {
+            // Through a descriptor of its own, which the analysis can map (``PCMWindows``).
+            try self.init(regularFile: path)
+            return
         }
         let api = try SndFileLibrary.functions(decoding: path)
         var fileInfo = SF_INFO()
@@ -80,7 +85,10 @@ final class SoundFile {
             close(descriptor)
             throw AudioDecodingError(path: path, reason: Self.openFailure(api, code: api.error(nil)))
         }
-        try self.init(api: api, handle: handle, fileInfo: fileInfo, path: path, reader: nil, descriptor: descriptor)
+        let dataOffset = Int(lseek(descriptor, 0, SEEK_CUR))
+        try self.init(
+            api: api, handle: handle, fileInfo: fileInfo, path: path, reader: nil, descriptor: descriptor,
+            dataOffset: dataOffset)
     }
 
     /// Opens bytes in memory, which must stay valid while the value lives; `name` stands for the
@@ -102,11 +110,12 @@ final class SoundFile {
 
     private init(
         api: KBSndFileAPI, handle: OpaquePointer, fileInfo: SF_INFO, path: String, reader: MemoryReader?,
-        descriptor: Int32 = -1
+        descriptor: Int32 = -1, dataOffset: Int = -1
     ) throws(AudioDecodingError) {
         self.api = api
         self.reader = reader
         self.descriptor = descriptor
+        self.dataOffset = dataOffset
         guard fileInfo.channels > 0, fileInfo.samplerate > 0 else {
             _ = api.close(handle)
             if descriptor >= 0 { close(descriptor) }
