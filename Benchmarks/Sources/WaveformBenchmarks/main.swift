@@ -7,6 +7,8 @@
 //   WaveformBenchmarks --knoblink PATH --loop PATH           also `knoblink waveform` as a whole process
 //                                                            against the C loop as one (at least 21 rounds)
 //   WaveformBenchmarks --wav-only --no-memory --knoblink ... that row and the WAV rows alone
+//   WaveformBenchmarks --as-written ...                      the inputs as the page cache holds them,
+//                                                            not dropped and read once first (see below)
 //
 // Input: a 10-minute stereo 44.1 kHz 16-bit WAV of a test signal, and its FLAC and MP3 encodings,
 // all written by libsndfile once into Benchmarks/.build/waveform-cache (plus 60-minute and 3-hour
@@ -97,9 +99,28 @@ func input(_ name: String, format: Int32, minutes: Int) -> String {
     return path
 }
 
-let wav = input("ten-minutes.wav", format: kb_wf_format_wav16(), minutes: 10)
-let flac = input("ten-minutes.flac", format: kb_wf_format_flac16(), minutes: 10)
-let mp3 = input("ten-minutes.mp3", format: kb_wf_format_mp3(), minutes: 10)
+/// Drops `path` from the page cache and reads it once in 1 MiB reads, so that it is cached as a
+/// file read from disk is (the kernel's readahead, in large folios), not as the process that wrote
+/// it left it (its writes' folios, small). Mapping a file costs page-table work per folio, so the
+/// in-place WAV reader is slower on a file just written: 0.79–0.90× of the decoder alone and
+/// 3.86–4.14× the C loop as whole processes, against 1.08–1.25× and 5.25–5.75× (session 16,
+/// Docs/BENCHMARKS.md). Every contender reads the file in the same state.
+func cacheAsReadFromDisk(_ path: String) -> String {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return path }
+    defer { close(descriptor) }
+    _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_DONTNEED))
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 4096)
+    defer { buffer.deallocate() }
+    while read(descriptor, buffer, 1 << 20) > 0 {}
+    return path
+}
+
+let asWritten = arguments.contains("--as-written")
+func prepared(_ path: String) -> String { asWritten ? path : cacheAsReadFromDisk(path) }
+let wav = prepared(input("ten-minutes.wav", format: kb_wf_format_wav16(), minutes: 10))
+let flac = prepared(input("ten-minutes.flac", format: kb_wf_format_flac16(), minutes: 10))
+let mp3 = prepared(input("ten-minutes.mp3", format: kb_wf_format_mp3(), minutes: 10))
 let hour = input("sixty-minutes.wav", format: kb_wf_format_wav16(), minutes: 60)
 let threeHours: String = {
     let start = cpuNanoseconds()
