@@ -2,17 +2,16 @@ extension OSCWire {
     /// Calls `body` with the UTF-8 bytes of `string` up to its first NUL, as a C peer would send it.
     @inline(__always)
     static func withWireBytes<R>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let upToNUL = { (utf8: UnsafeBufferPointer<UInt8>) in
+            body(UnsafeBufferPointer(start: utf8.baseAddress, count: lengthBeforeNUL(utf8)))
+        }
         // Read in place, without the copy (a retain and a release) that `withUTF8` would need to
         // be allowed to make the string contiguous: a native or small string always is.
-        if let result = string.utf8.withContiguousStorageIfAvailable({ utf8 in
-            body(UnsafeBufferPointer(start: utf8.baseAddress, count: lengthBeforeNUL(utf8)))
-        }) {
+        if let result = string.utf8.withContiguousStorageIfAvailable(upToNUL) {
             return result
         }
         var string = string
-        return string.withUTF8 { utf8 in
-            body(UnsafeBufferPointer(start: utf8.baseAddress, count: lengthBeforeNUL(utf8)))
-        }
+        return string.withUTF8(upToNUL)
     }
 
     /// The number of bytes before the first NUL in `bytes` (all of them if there is none), read

@@ -145,29 +145,23 @@ extension AudioAnalysis {
                 guard let mapped = windows else { continue }
                 windows = nil
                 guard mapped.matches(samples) else { continue }
-                var cancelled = false
                 // Reported and polled as often as through libsndfile: every `chunksPerReport` chunks.
                 let slice = chunkFrames * Self.chunksPerReport * info.channels
-                let end = mapped.read(from: analyzer.frameCount) { samples in
+                let end = try mapped.read(from: analyzer.frameCount) { samples throws(AudioDecodingError) in
                     var start = 0
                     while start < samples.count {
-                        if isCancelled() {
-                            cancelled = true
-                            return false
-                        }
+                        if isCancelled() { throw AudioDecodingError(path: path, reason: .cancelled) }
                         let end = min(samples.count, start + slice)
                         analyzer.consume(interleaved: UnsafeBufferPointer(rebasing: samples[start..<end]))
                         report(final: false)
                         start = end
                     }
-                    return true
                 }
                 switch end {
                 case .lost(let frame):
                     throw AudioDecodingError(
                         path: path, reason: .truncated(expectedFrames: mapped.frames, decodedFrames: frame))
                 case .read(let frame):
-                    if cancelled { throw AudioDecodingError(path: path, reason: .cancelled) }
                     if frame == mapped.frames { break reading }
                     // A window could not be mapped: libsndfile reads on from there.
                     guard file.api.seek(file.handle, sf_count_t(frame), SEEK_SET) == sf_count_t(frame) else {

@@ -71,16 +71,16 @@ struct PCMWindows {
 
     /// How ``read(from:_:)`` ended.
     enum End: Equatable {
-        /// The frames up to this one were read: all of them, or fewer when `body` stopped or a
-        /// window could not be mapped (the caller goes on through libsndfile from there).
+        /// The frames up to this one were read: all of them, or fewer when a window could not be
+        /// mapped (the caller goes on through libsndfile from there).
         case read(upTo: Int)
         /// The file shrank while it was read: this frame's sample was gone (read as zeros).
         case lost(at: Int)
     }
 
     /// Calls `body` with the samples of the frames from `first` on, a window at a time, until
-    /// they are all read or `body` returns `false`.
-    func read(from first: Int, _ body: (UnsafeBufferPointer<Int16>) -> Bool) -> End {
+    /// they are all read; an error `body` throws ends the read.
+    func read<E: Error>(from first: Int, _ body: (UnsafeBufferPointer<Int16>) throws(E) -> Void) throws(E) -> End {
         var frame = first
         while frame < frames {
             // The window ends at the next multiple of `windowBytes` in the file, on a whole frame.
@@ -91,9 +91,12 @@ struct PCMWindows {
             guard kb_file_window_map(descriptor, off_t(start), count * frameBytes, &window) == 0,
                 let bytes = window.bytes
             else { return .read(upTo: frame) }
-            let samples = UnsafeBufferPointer(
-                start: bytes.assumingMemoryBound(to: Int16.self), count: count * channels)
-            let goOn = body(samples)
+            do {
+                try body(UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: Int16.self), count: count * channels))
+            } catch {
+                _ = kb_file_window_unmap(&window)
+                throw error
+            }
             let lost = kb_file_window_unmap(&window)
             if lost != 0 {
                 // The frames before the lost page, or fewer: the zeros after the new end of the
@@ -107,7 +110,6 @@ struct PCMWindows {
                 return .lost(at: lostFrame)
             }
             frame += count
-            if !goOn { break }
         }
         return .read(upTo: frame)
     }
