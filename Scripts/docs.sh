@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build/docs
+# Emitting symbol graphs loads every module of the package, the test targets' included: build them
+# first, so that the script also works alone in a fresh clone (after the tests it is a no-op).
+swift build --build-tests >.build/docs/build.log 2>&1 || { cat .build/docs/build.log >&2; exit 1; }
 swift package dump-symbol-graph >.build/docs/symbol-graph.log 2>&1 || { cat .build/docs/symbol-graph.log >&2; exit 1; }
 graphs=$(sed -n 's/^Files written to //p' .build/docs/symbol-graph.log | tail -1)
 status=0

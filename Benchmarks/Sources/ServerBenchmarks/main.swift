@@ -6,13 +6,7 @@ import Glibc
 
 // The server: KnobLink's server against a reference server written with liblo's server API
 // (Sources/CLibLOServer), both met by the same C peers (Sources/CServerPeer), in one run
-// (Docs/BENCHMARKS.md, "Server"). Both serve /p/p0 … /p/p999.
-//
-//   ServerBenchmarks [--quick] [--only latency,throughput,memory] [--latency-sets N] [--sets N]
-//                    [--knoblink PATH]        the `knoblink` whose `serve --tree …` is measured for memory
-//                                             (default: the one next to this binary)
-//                    [--scenario NAME]        with --only throughput: that scenario once, for a profiler
-//   ServerBenchmarks --serve-child knoblink|none   (internal) the child process of the memory figure
+// (Docs/BENCHMARKS.md, "Server"). Both serve /p/p0 … /p/p999. Options.usage lists the options.
 
 let options = Options(CommandLine.arguments)
 if let child = options.serveChild {
