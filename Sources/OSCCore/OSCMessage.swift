@@ -146,7 +146,10 @@ public struct OSCMessage: Sendable {
     }
 
     /// Calls `body` once with a view of the encoded message; see ``withView(_:)``.
-    @usableFromInline
+    ///
+    /// Inlined for a decoded message, whose view is a few loads; a message of values is encoded
+    /// out of line, so that its temporary buffer does not weigh on every caller's frame.
+    @usableFromInline @inline(__always)
     func view(_ body: (OSCMessageView) -> Void) {
         switch representation {
         case .stored(_, let layout):
@@ -154,13 +157,19 @@ public struct OSCMessage: Sendable {
         case .inline(let message):
             message.view(body)
         case .values:
-            let size = encodedSize
-            withUnsafeTemporaryAllocation(byteCount: size, alignment: 8) { buffer in
-                let base = buffer.baseAddress.unsafelyUnwrapped
-                _ = write(to: base, at: 0, limit: size)
-                let layout = OSCPacketValidator.layoutOfValidMessage(UnsafeRawPointer(base), start: 0, end: size)
-                body(OSCMessageView(base: UnsafeRawPointer(base), layout: layout))
-            }
+            viewEncoded(body)
+        }
+    }
+
+    /// ``view(_:)`` for a message of values: encoded into a temporary buffer first.
+    @inline(never)
+    private func viewEncoded(_ body: (OSCMessageView) -> Void) {
+        let size = encodedSize
+        withUnsafeTemporaryAllocation(byteCount: size, alignment: 8) { buffer in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            _ = write(to: base, at: 0, limit: size)
+            let layout = OSCPacketValidator.layoutOfValidMessage(UnsafeRawPointer(base), start: 0, end: size)
+            body(OSCMessageView(base: UnsafeRawPointer(base), layout: layout))
         }
     }
 
