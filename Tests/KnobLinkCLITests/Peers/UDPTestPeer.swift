@@ -145,13 +145,22 @@ final class UDPTestPeer: Sendable {
         _ address: String, _ arguments: [OSCArgument] = [], reply replyAddress: String? = nil,
         timeout: Duration = .seconds(5)
     ) -> OSCMessage? {
+        requestReceived(address, arguments, reply: replyAddress, timeout: timeout)?.message
+    }
+
+    /// ``request(_:_:reply:timeout:)``, returning the reply as received, with the time it
+    /// arrived: a round trip measured to that time is not rounded up to the 5 ms of the polling.
+    func requestReceived(
+        _ address: String, _ arguments: [OSCArgument] = [], reply replyAddress: String? = nil,
+        timeout: Duration = .seconds(5)
+    ) -> Received? {
         let target = replyAddress ?? address
         let start = log.withLock { $0.received.count }
         send(address, arguments)
         let deadline = ContinuousClock.now + timeout
         repeat {
             let reply = log.withLock { log in
-                log.received.dropFirst(start).first { !$0.inUpdate && $0.message.address == target }?.message
+                log.received.dropFirst(start).first { !$0.inUpdate && $0.message.address == target }
             }
             if let reply { return reply }
             Thread.sleep(forTimeInterval: 0.005)
