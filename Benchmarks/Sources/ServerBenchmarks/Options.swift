@@ -13,8 +13,7 @@ struct Options {
                                (default: the one next to this binary)
           --scenario NAME      with --only throughput: that scenario once, for a profiler
           --help               this text
-               ServerBenchmarks --serve-child knoblink|none
-                               (internal) the child process of the memory figure
+               ServerBenchmarks --serve-child knoblink|none   (internal) the child process of the memory figure
         """
 
     var quick = false

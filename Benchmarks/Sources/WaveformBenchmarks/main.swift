@@ -105,19 +105,22 @@ func input(_ name: String, format: Int32, minutes: Int) -> String {
 /// in-place WAV reader is slower on a file just written: 0.79–0.90× of the decoder alone and
 /// 3.86–4.14× the C loop as whole processes, against 1.08–1.25× and 5.25–5.75× (session 16,
 /// Docs/BENCHMARKS.md). Every contender reads the file in the same state.
-func cacheAsReadFromDisk(_ path: String) -> String {
+func cacheAsReadFromDisk(_ path: String) {
     let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return path }
+    guard descriptor >= 0 else { return }
     defer { close(descriptor) }
     _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_DONTNEED))
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 4096)
     defer { buffer.deallocate() }
     while read(descriptor, buffer, 1 << 20) > 0 {}
-    return path
 }
 
 let asWritten = arguments.contains("--as-written")
-func prepared(_ path: String) -> String { asWritten ? path : cacheAsReadFromDisk(path) }
+/// `path`, cached as read from disk unless `--as-written` is given.
+func prepared(_ path: String) -> String {
+    if !asWritten { cacheAsReadFromDisk(path) }
+    return path
+}
 let wav = prepared(input("ten-minutes.wav", format: kb_wf_format_wav16(), minutes: 10))
 let flac = prepared(input("ten-minutes.flac", format: kb_wf_format_flac16(), minutes: 10))
 let mp3 = prepared(input("ten-minutes.mp3", format: kb_wf_format_mp3(), minutes: 10))

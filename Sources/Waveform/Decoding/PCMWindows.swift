@@ -91,13 +91,12 @@ struct PCMWindows {
             guard kb_file_window_map(descriptor, off_t(start), count * frameBytes, &window) == 0,
                 let bytes = window.bytes
             else { return .read(upTo: frame) }
-            do {
+            // The window is unmapped however `body` ends; its error comes after.
+            let outcome = Result { () throws(E) in
                 try body(UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: Int16.self), count: count * channels))
-            } catch {
-                _ = kb_file_window_unmap(&window)
-                throw error
             }
             let lost = kb_file_window_unmap(&window)
+            try outcome.get()
             if lost != 0 {
                 // The frames before the lost page, or fewer: the zeros after the new end of the
                 // file, up to that page, were never in it.
